@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+/** Every setting the shop reads from its environment; `.env.example` lists them with their defaults. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DEMO_DATA: flag(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: z.string().url().optional(),
+  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  SHOP_INBOX_EMAIL: z.string().email().default('sales@kshop.example'),
+  MAIL_FROM: z.string().default('K-Shop Wholesale <no-reply@kshop.example>'),
+  SMTP_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag(false),
+  /** Signs local upload and download URLs; generated into DATA_DIR when not given. */
+  FILE_SIGNING_SECRET: z.string().min(32).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT: flag(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type Config = Env & { dataDir: string };
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,383 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Column names follow the snake_case casing configured on the drizzle instance and in drizzle.config.ts.
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const accountStatus = pgEnum('account_status', ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED']);
+export const orderStatus = pgEnum('order_status', [
+  'PENDING',
+  'CONFIRMED',
+  'PAID',
+  'PREPARING',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+]);
+export const currencyCode = pgEnum('currency_code', ['KRW', 'USD']);
+export const fileKind = pgEnum('file_kind', ['BUSINESS_CERT', 'PRODUCT_IMAGE']);
+export const staffRole = pgEnum('staff_role', ['OWNER', 'STAFF']);
+export const inquiryStatus = pgEnum('inquiry_status', ['NEW', 'ANSWERED']);
+
+/** Stored uploads: business certificates (private) and product images (public). */
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: fileKind().notNull(),
+    storageKey: text().notNull().unique(),
+    fileName: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer(),
+    ownerBuyerId: uuid(),
+    uploadedAt: timestamp({ withTimezone: true }),
+    referencedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_unreferenced').on(t.createdAt).where(sql`${t.referencedAt} is null`)],
+);
+
+export const buyers = pgTable(
+  'buyers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    status: accountStatus().notNull().default('PENDING'),
+    statusReason: text(),
+    isKoreanCompany: boolean().notNull(),
+    companyName: text().notNull(),
+    representativeName: text().notNull(),
+    businessRegistrationNumber: text().notNull(),
+    phoneNumber: text().notNull(),
+    companyAddress: text().notNull(),
+    postalCode: text().notNull().default(''),
+    businessCertificateFileId: uuid().references(() => storedFiles.id),
+    marketingAgree: boolean().notNull().default(false),
+    personalInfoAgreedAt: timestamp({ withTimezone: true }).notNull(),
+    termsAgreedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  // A deleted account frees its email for a new sign-up.
+  (t) => [uniqueIndex('buyers_email_active').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`), index().on(t.status)],
+);
+
+/** Opaque bearer tokens: only their SHA-256 hash is stored. */
+export const buyerSessions = pgTable(
+  'buyer_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.buyerId)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    postalCode: text().notNull().default(''),
+    addressDetail: text().notNull(),
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.buyerId), uniqueIndex('addresses_one_default').on(t.buyerId).where(sql`${t.isDefault}`)],
+);
+
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    codeHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    failedAttempts: integer().notNull().default(0),
+    verifiedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_email').on(sql`lower(${t.email})`, t.createdAt)],
+);
+
+export const categories = pgTable('categories', {
+  id: integer().primaryKey(),
+  parentId: integer(),
+  name: text().notNull(),
+  sortOrder: integer().notNull().default(0),
+});
+
+export const artistCategories = pgTable('artist_categories', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  sortOrder: integer().notNull().default(0),
+});
+
+export const artists = pgTable(
+  'artists',
+  {
+    id: serial().primaryKey(),
+    artistCategoryId: integer()
+      .notNull()
+      .references(() => artistCategories.id),
+    nameEn: text().notNull(),
+    nameKo: text().notNull(),
+  },
+  (t) => [index().on(t.artistCategoryId)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    categoryId: integer()
+      .notNull()
+      .references(() => categories.id),
+    title: text().notNull(),
+    vendor: text().notNull(),
+    description: text().notNull().default(''),
+    releaseDate: date({ mode: 'string' }),
+    /** Staff-set tags: sale, pre, new, hot. 'sold out' is derived from the options. */
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    imageUrls: text().array().notNull().default(sql`'{}'::text[]`),
+    statusId: integer().notNull().default(1),
+    nationCode2: text().notNull().default('KR'),
+    salesStartAt: timestamp({ withTimezone: true }),
+    salesEndAt: timestamp({ withTimezone: true }),
+    eventType: text(),
+    eventApplyStartAt: timestamp({ withTimezone: true }),
+    eventApplyEndAt: timestamp({ withTimezone: true }),
+    totalSalesQuantity: integer().notNull().default(0),
+    totalSalesAmountKrw: bigint({ mode: 'number' }).notNull().default(0),
+    totalSalesAmountUsd: bigint({ mode: 'number' }).notNull().default(0),
+    /** Lower-cased title, vendor and artist names (EN and KO), kept by the catalogue writers; trigram-indexed. */
+    searchText: text().notNull().default(''),
+    /** True while some option can still be ordered; kept in step with option stock by the writers. */
+    inStock: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index().on(t.categoryId, t.createdAt),
+    index().on(t.createdAt),
+    index().on(t.totalSalesQuantity),
+    index().using('gin', t.tags),
+    index('products_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
+);
+
+export const productArtists = pgTable(
+  'product_artists',
+  {
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    artistId: integer()
+      .notNull()
+      .references(() => artists.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.artistId] }), index().on(t.artistId)],
+);
+
+/** Money is integer minor units: won have none, dollars have cents. */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionNameKey1: text().notNull(),
+    optionNameValue1: text().notNull(),
+    optionNameKey2: text(),
+    optionNameValue2: text(),
+    isDefault: boolean().notNull().default(false),
+    isSoldOut: boolean().notNull().default(false),
+    minimumOrderQuantity: integer().notNull().default(1),
+    stock: integer().notNull().default(0),
+    holdStock: integer().notNull().default(0),
+    priceKrw: bigint({ mode: 'number' }).notNull(),
+    priceUsd: bigint({ mode: 'number' }).notNull(),
+    comparedPriceKrw: bigint({ mode: 'number' }),
+    comparedPriceUsd: bigint({ mode: 'number' }),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.productId),
+    uniqueIndex('product_options_one_default').on(t.productId).where(sql`${t.isDefault}`),
+    check('stock_not_negative', sql`${t.stock} >= 0`),
+    check('hold_within_stock', sql`${t.holdStock} >= 0 and ${t.holdStock} <= ${t.stock}`),
+    check('minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
+  ],
+);
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    productOptionId: uuid()
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex().on(t.buyerId, t.productOptionId), check('cart_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    name: text().notNull().default(''),
+    passwordHash: text().notNull(),
+    role: staffRole().notNull().default('STAFF'),
+    mustChangePassword: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    disabledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_email').on(sql`lower(${t.email})`)],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    staffId: uuid()
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.staffId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Readable on the phone: date plus a sequence, e.g. 20261122-0042. */
+    orderNumber: text().notNull().unique(),
+    buyerId: uuid().references(() => buyers.id, { onDelete: 'set null' }),
+    status: orderStatus().notNull().default('PENDING'),
+    currencyCode: currencyCode().notNull(),
+    productAmount: bigint({ mode: 'number' }).notNull(),
+    finalAmount: bigint({ mode: 'number' }).notNull(),
+    receiverCompanyName: text().notNull(),
+    receiverEmail: text().notNull(),
+    receiverName: text().notNull(),
+    receiverPhoneNumber: text().notNull(),
+    receiverPostalCode: text().notNull().default(''),
+    receiverAddressDetail: text().notNull(),
+    businessRegistrationNumber: text().notNull().default(''),
+    personInChargeStaffId: uuid().references(() => staff.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.buyerId, t.createdAt), index().on(t.status, t.createdAt)],
+);
+
+export const orderDetails = pgTable(
+  'order_details',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productOptionId: uuid().references(() => productOptions.id, { onDelete: 'set null' }),
+    quantity: integer().notNull(),
+    unitPrice: bigint({ mode: 'number' }).notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    currencyCode: currencyCode().notNull(),
+    // What the buyer ordered, as it read then; the catalogue may change later.
+    productTitle: text().notNull(),
+    optionNameValue1: text().notNull(),
+    optionNameValue2: text(),
+    thumbnailUrl: text(),
+  },
+  (t) => [index().on(t.orderId), check('order_quantity_positive', sql`${t.quantity} > 0`)],
+);
+
+export const orderMemos = pgTable(
+  'order_memos',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+    createdByStaffId: uuid().references(() => staff.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+export const contactInquiries = pgTable(
+  'contact_inquiries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    buyerId: uuid().references(() => buyers.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    companyName: text().notNull(),
+    representativeName: text().notNull(),
+    phoneNumber: text().notNull(),
+    businessRegistrationNumber: text().notNull(),
+    content: text().notNull(),
+    status: inquiryStatus().notNull().default('NEW'),
+    answerNote: text(),
+    answeredByStaffId: uuid().references(() => staff.id),
+    answeredAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.status, t.createdAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    staffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text().notNull(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.createdAt)],
+);

@@ -1,0 +1,81 @@
+import {
+  BADGE_ORDER,
+  CURRENCY_MINOR_DIGITS,
+  CURRENCY_SYMBOL,
+  type CurrencyCode,
+  DEFAULT_MINIMUM_ORDER_QUANTITY,
+  MAX_BADGES,
+  type ProductTag,
+  SOLD_OUT_TAG,
+} from '../constants.js';
+import { messages } from '../messages.js';
+
+/** At most two badges, in the order sale, pre, new, hot; 'sold out' is an overlay, not a badge. */
+export function visibleBadges(tags: readonly string[]): ProductTag[] {
+  return BADGE_ORDER.filter((tag) => tags.includes(tag)).slice(0, MAX_BADGES);
+}
+
+export const isSoldOutTagged = (tags: readonly string[]): boolean => tags.includes(SOLD_OUT_TAG);
+
+export const releaseDateLabel = (releaseDate: string | null | undefined): string =>
+  (releaseDate ?? '').slice(0, 10);
+
+export const currencySymbol = (currencyCode: string | null | undefined): string =>
+  currencyCode === 'USD' ? CURRENCY_SYMBOL.USD : CURRENCY_SYMBOL.KRW;
+
+/** 'US$12.50' for dollars, '₩15,000' for won (the default). */
+export function formatPrice(amount: number, currencyCode: string | null | undefined): string {
+  if (currencyCode === 'USD') {
+    return `${CURRENCY_SYMBOL.USD}${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  }
+  return `${CURRENCY_SYMBOL.KRW}${Math.round(amount).toLocaleString('ko-KR')}`;
+}
+
+/** What a price slot shows: the price for members, 'Members Only' when the server sent none. */
+export function priceLabel(amount: number | null | undefined, currencyCode: string | null | undefined): string {
+  return amount === null || amount === undefined ? messages.membersOnly : formatPrice(amount, currencyCode);
+}
+
+/** Major units (what the API returns) from the stored integer minor units. */
+export function fromMinorUnits(minor: number, currencyCode: CurrencyCode): number {
+  const digits = CURRENCY_MINOR_DIGITS[currencyCode];
+  return digits === 0 ? minor : Number((minor / 10 ** digits).toFixed(digits));
+}
+
+export function toMinorUnits(major: number, currencyCode: CurrencyCode): number {
+  return Math.round(major * 10 ** CURRENCY_MINOR_DIGITS[currencyCode]);
+}
+
+export const availableStock = (stock: number, holdStock: number): number => Math.max(0, stock - holdStock);
+
+export type ClampResult = { quantity: number; message: string | null };
+
+/**
+ * Quantity a buyer may ask for: non-numeric input becomes the minimum; the minimum is the option's
+ * minimum order quantity (default 1) and the maximum its available stock.
+ */
+export function clampQuantity(
+  input: string | number,
+  minimumOrderQuantity: number | null | undefined,
+  maximum: number,
+): ClampResult {
+  const min = minimumOrderQuantity && minimumOrderQuantity > 0 ? minimumOrderQuantity : DEFAULT_MINIMUM_ORDER_QUANTITY;
+  const parsed = typeof input === 'number' ? input : Number.parseInt(String(input).trim(), 10);
+  if (!Number.isFinite(parsed)) return { quantity: min, message: null };
+  const whole = Math.trunc(parsed);
+  if (whole < min) return { quantity: min, message: messages.cart.minimum(min) };
+  if (whole > maximum) return { quantity: Math.max(min, maximum), message: messages.cart.maximum(maximum) };
+  return { quantity: whole, message: null };
+}
+
+export type ParsedMemo = { label: string; amount: number | null };
+
+/** Staff memos read 'label/amount', e.g. 'Shipping fee/15000' or 'Discount/-5000'. */
+export function parseMemo(content: string): ParsedMemo {
+  const slash = content.lastIndexOf('/');
+  if (slash < 0) return { label: content.trim(), amount: null };
+  const label = content.slice(0, slash).trim();
+  const raw = content.slice(slash + 1).trim().replaceAll(',', '');
+  const amount = /^[+-]?\d+(\.\d+)?$/.test(raw) ? Number(raw) : null;
+  return { label, amount };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { PAGE_SIZE, SORTS, STOCK_STATUSES } from '../constants.js';
+
+/** Every API answer, success or failure: HTTP status equals statusCode. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ statusCode: z.number().int(), message: z.string(), data });
+
+export const errorEnvelope = envelope(z.null());
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** A whole number from a query string, with a message naming the field. */
+export const queryInt = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number.` })
+    .int(`${field} must be a whole number.`)
+    .min(min, `${field} must be at least ${min}.`)
+    .max(max, `${field} must be at most ${max}.`);
+
+export const pageQuery = {
+  page: queryInt('page', 1).default(1),
+  limit: queryInt('limit', 1, PAGE_SIZE.maxLimit).default(PAGE_SIZE.productList),
+};
+
+export const listingQuery = {
+  ...pageQuery,
+  sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}.` }).default('latest'),
+  stockStatus: z
+    .enum(STOCK_STATUSES, { error: `stockStatus must be one of ${STOCK_STATUSES.join(', ')}.` })
+    .default('all'),
+};
+
+export const uuidParam = (field: string) => z.uuid({ error: `${field} must be a valid id.` });

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const alias = { '@kshop/contract': contractSource };
+
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          root: 'apps/api',
+          include: ['src/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
