@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from './client.js';
+
+/**
+ * Recomputes the columns a product keeps for fast listing: `search_text` (title, vendor, artist names in
+ * English and Korean) and `in_stock` (some option not flagged sold out with available stock left).
+ * Every writer of products, options, stock or artist links calls it for the products it touched.
+ */
+export async function refreshProductDerived(db: Executor, productIds?: readonly string[]): Promise<void> {
+  if (productIds && productIds.length === 0) return;
+  const only = productIds
+    ? sql`where p.id in (${sql.join(
+        productIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql``;
+  await db.execute(sql`
+    update products p set
+      search_text = lower(concat_ws(' ', p.title, p.vendor, (
+        select string_agg(a.name_en || ' ' || a.name_ko, ' ')
+        from product_artists pa join artists a on a.id = pa.artist_id
+        where pa.product_id = p.id))),
+      in_stock = exists (
+        select 1 from product_options o
+        where o.product_id = p.id and not o.is_sold_out and o.stock - o.hold_stock > 0)
+    ${only}`);
+}
