@@ -83,6 +83,7 @@ export const messages = {
   account: {
     pendingApproval: 'Your account is pending approval.',
     pendingApprovalAlert: 'Your account is pending approval. Please contact support.',
+    inactive: 'Your account is not active. Please contact support.',
     reauthenticate: 'If you want to change your account information, you need to authenticate yourself.',
     profileUpdated: 'Profile updated successfully!',
     profileUpdateFailed: 'Failed to update profile. Please try again.',

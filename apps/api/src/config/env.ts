@@ -18,7 +18,12 @@ export const envSchema = z.object({
   DEMO_DATA: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   SHOP_INBOX_EMAIL: z.string().email().default('sales@kshop.example'),
   MAIL_FROM: z.string().default('K-Shop Wholesale <no-reply@kshop.example>'),
   SMTP_URL: z.string().url().optional(),

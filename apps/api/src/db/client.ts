@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockEmbeddedDatabase } from './lock.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -45,8 +45,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const unlock = options.dataDir ? lockEmbeddedDatabase(options.dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -55,6 +61,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

@@ -11,7 +11,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   CANCELLED: [],
 };
 
-export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean => ORDER_TRANSITIONS[from].includes(to);
+export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean =>
+  ORDER_TRANSITIONS[from].includes(to);
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   PENDING: 'Assigning a person in charge',

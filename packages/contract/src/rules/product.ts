@@ -32,7 +32,10 @@ export function formatPrice(amount: number, currencyCode: string | null | undefi
 }
 
 /** What a price slot shows: the price for members, 'Members Only' when the server sent none. */
-export function priceLabel(amount: number | null | undefined, currencyCode: string | null | undefined): string {
+export function priceLabel(
+  amount: number | null | undefined,
+  currencyCode: string | null | undefined,
+): string {
   return amount === null || amount === undefined ? messages.membersOnly : formatPrice(amount, currencyCode);
 }
 
@@ -59,7 +62,8 @@ export function clampQuantity(
   minimumOrderQuantity: number | null | undefined,
   maximum: number,
 ): ClampResult {
-  const min = minimumOrderQuantity && minimumOrderQuantity > 0 ? minimumOrderQuantity : DEFAULT_MINIMUM_ORDER_QUANTITY;
+  const min =
+    minimumOrderQuantity && minimumOrderQuantity > 0 ? minimumOrderQuantity : DEFAULT_MINIMUM_ORDER_QUANTITY;
   const parsed = typeof input === 'number' ? input : Number.parseInt(String(input).trim(), 10);
   if (!Number.isFinite(parsed)) return { quantity: min, message: null };
   const whole = Math.trunc(parsed);
@@ -75,7 +79,10 @@ export function parseMemo(content: string): ParsedMemo {
   const slash = content.lastIndexOf('/');
   if (slash < 0) return { label: content.trim(), amount: null };
   const label = content.slice(0, slash).trim();
-  const raw = content.slice(slash + 1).trim().replaceAll(',', '');
+  const raw = content
+    .slice(slash + 1)
+    .trim()
+    .replaceAll(',', '');
   const amount = /^[+-]?\d+(\.\d+)?$/.test(raw) ? Number(raw) : null;
   return { label, amount };
 }

@@ -5,12 +5,15 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Special characters a password may use; \ ' " | ~ ` are excluded. */
 export const PASSWORD_SPECIALS = '!#$%&()*+,-./:;<=>?@[]^_{}';
 const escaped = PASSWORD_SPECIALS.replace(/[-[\]/{}()*+?.\\^$|]/g, '\\$&');
-export const PASSWORD_PATTERN = new RegExp(`^(?=.*[A-Za-z])(?=.*\\d)(?=.*[${escaped}])[A-Za-z\\d${escaped}]+$`);
+export const PASSWORD_PATTERN = new RegExp(
+  `^(?=.*[A-Za-z])(?=.*\\d)(?=.*[${escaped}])[A-Za-z\\d${escaped}]+$`,
+);
 
 /** Live error of a new-password field: none while empty, then length, then composition. */
 export function newPasswordError(password: string): string | null {
   if (password.length === 0) return null;
-  if (password.length < LIMITS.passwordMin || password.length > LIMITS.passwordMax) return messages.password.length;
+  if (password.length < LIMITS.passwordMin || password.length > LIMITS.passwordMax)
+    return messages.password.length;
   if (!PASSWORD_PATTERN.test(password)) return messages.password.pattern;
   return null;
 }
@@ -64,6 +67,7 @@ export function orderSubmitProblems(form: OrderFormFields, cartLineCount: number
   if (blank(form.phoneNumber)) problems.push(messages.order.phoneRequired);
   if (blank(form.addressDetail)) problems.push(messages.order.addressRequired);
   if (cartLineCount === 0) problems.push(messages.order.cartEmpty);
-  if (blank(form.businessRegistrationNumber)) problems.push(messages.order.businessRegistrationNumberRequired);
+  if (blank(form.businessRegistrationNumber))
+    problems.push(messages.order.businessRegistrationNumberRequired);
   return problems;
 }

@@ -30,7 +30,11 @@ export const contactRequest = z.object({
   representativeName: required(m.representativeNameRequired),
   businessRegistrationNumber: required(m.businessRegistrationNumberRequired),
   phoneNumber: phoneField,
-  content: z.string({ error: m.contentLength }).trim().min(1, m.contentLength).max(LIMITS.contactContentMax, m.contentLength),
+  content: z
+    .string({ error: m.contentLength })
+    .trim()
+    .min(1, m.contentLength)
+    .max(LIMITS.contactContentMax, m.contentLength),
   termsOfServiceAgree: z.literal(true, { error: m.termsRequired }),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
@@ -78,7 +82,10 @@ export type SignupRequest = z.infer<typeof signupRequest>;
 
 export const addressRequest = z.object({
   postalCode: optionalPostalCode,
-  addressDetail: required(messages.address.required).max(500, 'shipping address must be at most 500 characters.'),
+  addressDetail: required(messages.address.required).max(
+    500,
+    'shipping address must be at most 500 characters.',
+  ),
   isDefault: z.boolean().default(false),
 });
 export type AddressRequest = z.infer<typeof addressRequest>;

@@ -1,0 +1,120 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.js';
+import { loadConfig } from './config/env.js';
+import { body, createTestShop, DEMO, type TestShop } from './test/app.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(() => shop?.close());
+
+describe('the envelope and the plumbing', () => {
+  it('answers health and readiness', async () => {
+    expect((await shop.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+    const ready = await shop.app.inject({ url: '/readyz' });
+    expect(body(ready)).toEqual({ statusCode: 200, message: 'OK', data: null });
+  });
+
+  it('wraps an unknown API route in a 404 envelope', async () => {
+    const res = await shop.app.inject({ url: '/api/v1/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(body(res)).toEqual({ statusCode: 404, message: 'Not Found', data: null });
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toMatchObject({ statusCode: 400, data: null });
+  });
+
+  it('publishes the OpenAPI document', async () => {
+    const res = await shop.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/product/list', '/api/v1/auth/login']),
+    );
+  });
+
+  it('sends security headers', async () => {
+    const res = await shop.app.inject({ url: '/healthz' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});
+
+describe('login', () => {
+  it('gives an approved member a token, stored only as a hash', async () => {
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: DEMO.korea.toUpperCase(), password: 'Demo1234!' },
+    });
+    expect(res.statusCode).toBe(200);
+    const token = body(res).data.accessToken as string;
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const stored = await shop.db.execute<{ token_hash: string }>(sql`select token_hash from buyer_sessions`);
+    expect(stored.rows.length).toBeGreaterThan(0);
+    expect(stored.rows.some((r) => r.token_hash === token)).toBe(false);
+  });
+
+  it('refuses a wrong password with 401 and input outside the rules with the spec message', async () => {
+    const wrong = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: DEMO.korea, password: 'Wrong1234!' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(body(wrong).message).toBe('Invalid email or password.');
+    const unknown = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'nobody@demo.kshop.example', password: 'Demo1234!' },
+    });
+    expect(body(unknown)).toEqual(body(wrong));
+    const malformed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'not-an-email', password: 'short' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(body(malformed).message).toBe('check your Id or Password');
+  });
+});
+
+describe('serving the storefront', () => {
+  it('answers page routes with index.html and keeps API 404s as JSON', async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'kshop-web-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.info(1)');
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dist });
+    const app = await buildApp({ config, database: shop.database, logger: false, webDistDir: dist });
+    try {
+      for (const url of ['/', '/productlist/9?tag=pre', '/some/unknown/page']) {
+        const page = await app.inject({ url });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toContain('text/html');
+        expect(page.body).toContain('<div id="root">');
+      }
+      const asset = await app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const api = await app.inject({ url: '/api/v1/unknown' });
+      expect(api.statusCode).toBe(404);
+      expect(api.headers['content-type']).toContain('application/json');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import type { Sort, StockStatus } from '@kshop/contract';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  artistCategories,
+  artists,
+  categories,
+  productArtists,
+  productOptions,
+  products,
+} from '../../db/schema.js';
+
+export const listCategories = (db: Executor) =>
+  db
+    .select({ id: categories.id, parentId: categories.parentId, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+
+export const listArtistCategories = (db: Executor) =>
+  db
+    .select({ id: artistCategories.id, category: artistCategories.name })
+    .from(artistCategories)
+    .orderBy(asc(artistCategories.sortOrder), asc(artistCategories.id));
+
+export const listArtists = (db: Executor, artistCategoryId: number) =>
+  db
+    .select({ id: artists.id, artistNameEN: artists.nameEn, artistNameKO: artists.nameKo })
+    .from(artists)
+    .where(eq(artists.artistCategoryId, artistCategoryId))
+    .orderBy(asc(artists.nameEn));
+
+export type ProductFilter = {
+  categoryId?: number;
+  artistId?: number;
+  tag?: string;
+  /** Lower-cased words that must all appear in the product's search text. */
+  keywords?: string[];
+  stockStatus: StockStatus;
+  sort: Sort;
+  limit: number;
+  offset: number;
+};
+
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filterConditions(filter: ProductFilter): SQL[] {
+  const conditions: SQL[] = [isNull(products.deletedAt)];
+  if (filter.categoryId !== undefined && filter.categoryId !== 0) {
+    conditions.push(sql`${products.categoryId} in (
+      with recursive tree as (
+        select id from categories where id = ${filter.categoryId}
+        union all
+        select c.id from categories c join tree on c.parent_id = tree.id)
+      select id from tree)`);
+  }
+  if (filter.artistId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${productArtists} pa where pa.product_id = ${products.id} and pa.artist_id = ${filter.artistId})`,
+    );
+  }
+  if (filter.tag) conditions.push(sql`${filter.tag} = any(${products.tags})`);
+  for (const word of filter.keywords ?? []) {
+    conditions.push(sql`${products.searchText} like ${`%${escapeLike(word)}%`}`);
+  }
+  if (filter.stockStatus === 'inStock') conditions.push(eq(products.inStock, true));
+  if (filter.stockStatus === 'outOfStock') conditions.push(eq(products.inStock, false));
+  return conditions;
+}
+
+/** One row per product, represented by its default option, with the page's total count. */
+export async function listProductCards(db: Executor, filter: ProductFilter) {
+  const order =
+    filter.sort === 'bestSelling'
+      ? [desc(products.totalSalesQuantity), desc(products.createdAt), asc(products.id)]
+      : [desc(products.createdAt), asc(products.id)];
+  const rows = await db
+    .select({
+      product: products,
+      option: {
+        id: productOptions.id,
+        priceKrw: productOptions.priceKrw,
+        priceUsd: productOptions.priceUsd,
+        comparedPriceKrw: productOptions.comparedPriceKrw,
+        comparedPriceUsd: productOptions.comparedPriceUsd,
+      },
+      totalCount: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(products)
+    .innerJoin(
+      productOptions,
+      and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
+    )
+    .where(and(...filterConditions(filter)))
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  if (rows.length > 0 || filter.offset === 0) return { rows, totalCount: rows[0]?.totalCount ?? 0 };
+  // A page past the end still reports how many there are.
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .innerJoin(
+      productOptions,
+      and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
+    )
+    .where(and(...filterConditions(filter)));
+  return { rows, totalCount: count?.n ?? 0 };
+}
+
+export type ProductCardRow = Awaited<ReturnType<typeof listProductCards>>['rows'][number];
+
+export async function findProductByOption(db: Executor, optionId: string) {
+  const [row] = await db
+    .select({ product: products })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(and(eq(productOptions.id, optionId), isNull(products.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const options = await db
+    .select()
+    .from(productOptions)
+    .where(eq(productOptions.productId, row.product.id))
+    .orderBy(asc(productOptions.sortOrder), asc(productOptions.createdAt));
+  return { product: row.product, options };
+}

@@ -1,0 +1,170 @@
+import {
+  availableStock,
+  type CategoryNode,
+  CURRENCY_SYMBOL,
+  type CurrencyCode,
+  fromMinorUnits,
+  messages,
+  type ProductDetailData,
+  type ProductListData,
+  type ProductListQuery,
+  type ProductOptionDetail,
+  type ProductSearchQuery,
+  SOLD_OUT_TAG,
+} from '@kshop/contract';
+import type { Executor } from '../../db/client.js';
+import type { productOptions } from '../../db/schema.js';
+import { notFound } from '../../lib/errors.js';
+import * as repo from './catalog.repository.js';
+
+export const NO_IMAGE_URL = '/media/demo/no-image-1.svg';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Price in the viewer's currency, in major units; null for a guest. */
+function price(currency: CurrencyCode | null, krw: number | null, usd: number | null): number | null {
+  if (!currency) return null;
+  const minor = currency === 'KRW' ? krw : usd;
+  return minor === null ? null : fromMinorUnits(minor, currency);
+}
+
+const displayTags = (tags: string[], inStock: boolean) => (inStock ? tags : [...tags, SOLD_OUT_TAG]);
+
+export async function categoryTree(db: Executor): Promise<CategoryNode[]> {
+  const rows = await repo.listCategories(db);
+  const nodes = new Map<number, CategoryNode>(
+    rows.map((r) => [r.id, { id: r.id, category: r.name, children: [] }]),
+  );
+  const roots: CategoryNode[] = [];
+  for (const row of rows) {
+    const node = nodes.get(row.id)!;
+    const parent = row.parentId === null ? undefined : nodes.get(row.parentId);
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+}
+
+export const artistCategoryList = (db: Executor) => repo.listArtistCategories(db);
+export const artistList = (db: Executor, artistCategoryId: number) => repo.listArtists(db, artistCategoryId);
+
+function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null) {
+  const { product: p, option: o } = row;
+  return {
+    productUuid: p.id,
+    optionUuid: o.id,
+    categoryId: p.categoryId,
+    title: p.title,
+    vendor: p.vendor,
+    thumbnailUrl: p.imageUrls[0] ?? NO_IMAGE_URL,
+    releaseDate: p.releaseDate,
+    tags: displayTags(p.tags, p.inStock),
+    statusId: p.statusId,
+    nationCode2: p.nationCode2,
+    totalPrice: price(currency, o.priceKrw, o.priceUsd),
+    comparedPrice: price(currency, o.comparedPriceKrw, o.comparedPriceUsd),
+    currencyCode: currency,
+    currencySymbol: currency ? CURRENCY_SYMBOL[currency] : null,
+    totalSalesQuantity: p.totalSalesQuantity,
+    totalSalesAmount: price(currency, p.totalSalesAmountKrw, p.totalSalesAmountUsd),
+    salesStartAt: iso(p.salesStartAt),
+    salesEndAt: iso(p.salesEndAt),
+    eventType: p.eventType,
+    eventApplyStartAt: iso(p.eventApplyStartAt),
+    eventApplyEndAt: iso(p.eventApplyEndAt),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+    softDeletedAt: iso(p.deletedAt),
+  };
+}
+
+async function cards(
+  db: Executor,
+  filter: repo.ProductFilter,
+  currency: CurrencyCode | null,
+): Promise<ProductListData> {
+  const { rows, totalCount } = await repo.listProductCards(db, filter);
+  return { productOptionList: rows.map((row) => toCard(row, currency)), totalCount };
+}
+
+export function productList(db: Executor, query: ProductListQuery, currency: CurrencyCode | null) {
+  return cards(
+    db,
+    {
+      categoryId: query.categoryId,
+      artistId: query.artistId,
+      tag: query.tag,
+      stockStatus: query.stockStatus,
+      sort: query.sort,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    },
+    currency,
+  );
+}
+
+export function productSearch(db: Executor, query: ProductSearchQuery, currency: CurrencyCode | null) {
+  const keywords = query.keyword.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  return cards(
+    db,
+    {
+      keywords,
+      stockStatus: query.stockStatus,
+      sort: query.sort,
+      limit: query.limit,
+      offset: (query.page - 1) * query.limit,
+    },
+    currency,
+  );
+}
+
+function toOptionDetail(
+  o: typeof productOptions.$inferSelect,
+  currency: CurrencyCode | null,
+): ProductOptionDetail {
+  const stock = availableStock(o.stock, o.holdStock);
+  const totalPrice = price(currency, o.priceKrw, o.priceUsd);
+  return {
+    uuid: o.id,
+    optionNameKey1: o.optionNameKey1,
+    optionNameKey2: o.optionNameKey2,
+    optionNameValue1: o.optionNameValue1,
+    optionNameValue2: o.optionNameValue2,
+    isDefault: o.isDefault,
+    isSoldOut: o.isSoldOut || stock <= 0,
+    minimumOrderQuantity: o.minimumOrderQuantity,
+    stock,
+    productPrice:
+      totalPrice === null
+        ? null
+        : { totalPrice, comparedPrice: price(currency, o.comparedPriceKrw, o.comparedPriceUsd) },
+  };
+}
+
+export async function productDetail(
+  db: Executor,
+  optionId: string,
+  currency: CurrencyCode | null,
+): Promise<ProductDetailData> {
+  const found = await repo.findProductByOption(db, optionId);
+  if (!found) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+  const { product: p, options } = found;
+  const optionList = options.map((o) => toOptionDetail(o, currency));
+  const currentOption = optionList.find((o) => o.uuid === optionId)!;
+  return {
+    product: {
+      uuid: p.id,
+      categoryId: p.categoryId,
+      title: p.title,
+      vendor: p.vendor,
+      releaseDate: p.releaseDate,
+      description: p.description,
+      thumbnailUrlArray: JSON.stringify(p.imageUrls.length > 0 ? p.imageUrls : [NO_IMAGE_URL]),
+      tags: displayTags(p.tags, p.inStock),
+    },
+    optionList,
+    currentOption,
+    totalPrice: currentOption.productPrice?.totalPrice ?? null,
+    currencyCode: currency,
+    currencySymbol: currency ? CURRENCY_SYMBOL[currency] : null,
+  };
+}

@@ -1,0 +1,63 @@
+import type { CurrencyCode } from '@kshop/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { accountInactive, pendingApproval, unauthorized } from '../lib/errors.js';
+import { hashToken } from '../lib/tokens.js';
+import { findBuyerByToken, type SessionBuyer } from '../modules/auth/auth.repository.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The buyer behind a valid bearer token, or null for a guest (no token, or one that no longer works). */
+    buyer: SessionBuyer | null;
+  }
+}
+
+const bearer = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return null;
+  const token = header.slice('Bearer '.length).trim();
+  return token.length > 0 && token.length <= 200 ? token : null;
+};
+
+export const currencyOf = (buyer: Pick<SessionBuyer, 'isKoreanCompany'>): CurrencyCode =>
+  buyer.isKoreanCompany ? 'KRW' : 'USD';
+
+/** The buyer, or 401: for calls only members make (cart, order, profile). */
+export function requireBuyer(request: FastifyRequest): SessionBuyer {
+  if (!request.buyer) throw unauthorized();
+  return request.buyer;
+}
+
+/** An approved buyer, or 401 / 403 'Your account is pending approval.' */
+export function requireApprovedBuyer(request: FastifyRequest): SessionBuyer {
+  const buyer = requireBuyer(request);
+  assertApproved(buyer);
+  return buyer;
+}
+
+function assertApproved(buyer: SessionBuyer): void {
+  if (buyer.status === 'PENDING') throw pendingApproval();
+  if (buyer.status !== 'APPROVED') throw accountInactive();
+}
+
+/**
+ * Which prices a catalogue call may show: none for a guest, the buyer's currency for an approved member.
+ * A member awaiting approval is refused, as the spec's product list does.
+ */
+export function priceCurrency(request: FastifyRequest): CurrencyCode | null {
+  if (!request.buyer) return null;
+  assertApproved(request.buyer);
+  return currencyOf(request.buyer);
+}
+
+export default fp(
+  async function auth(app: FastifyInstance) {
+    app.decorateRequest('buyer', null);
+    app.addHook('onRequest', async (request) => {
+      const token = bearer(request);
+      if (!token) return;
+      request.buyer = await findBuyerByToken(app.db, hashToken(token));
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { type Config, loadConfig } from './config/env.js';
+import { type Database, openDatabase } from './db/client.js';
+import { seedOnFirstStart } from './db/seed/index.js';
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export function databaseOptions(config: Config) {
+  return config.DATABASE_URL
+    ? ({ driver: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } as const)
+    : ({ driver: 'pglite', dataDir: path.join(config.dataDir, 'db') } as const);
+}
+
+async function main() {
+  const config = loadConfig();
+  const database: Database = await openDatabase(databaseOptions(config));
+  const seed = await seedOnFirstStart(database.db, { demoData: config.DEMO_DATA });
+  const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? defaultWebDist });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, draining requests');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://localhost:${config.PORT}`;
+  app.log.info({ url, database: database.driver, seeded: seed.seeded }, 'shop listening');
+  if (seed.accounts.length > 0) {
+    const lines = seed.accounts.map(
+      (a) => `  ${a.email.padEnd(30)} ${a.password}  (${a.status}, ${a.currency})`,
+    );
+    process.stdout.write(`\nK-Shop is open at ${url}\nDemo buyer logins:\n${lines.join('\n')}\n\n`);
+  } else {
+    process.stdout.write(`\nK-Shop is open at ${url}\n\n`);
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(
+    `The shop could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

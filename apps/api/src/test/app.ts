@@ -1,0 +1,59 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/env.js';
+import type { Database } from '../db/client.js';
+import { seedOnFirstStart } from '../db/seed/index.js';
+import { freshDatabase } from './database.js';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+export const DEMO = {
+  korea: 'korea@demo.kshop.example',
+  global: 'global@demo.kshop.example',
+  pending: 'pending@demo.kshop.example',
+} as const;
+
+export type TestShop = {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  /** Logs in through the API and returns the bearer header for later calls. */
+  loginAs(email: string, password?: string): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+};
+
+/** The real app on a fresh database, with the demo catalogue unless told otherwise. */
+export async function createTestShop(
+  options: { demoData?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestShop> {
+  const database = await freshDatabase();
+  await seedOnFirstStart(database.db, { demoData: options.demoData ?? true });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '/tmp/kshop-test',
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    async loginAs(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password },
+      });
+      if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.body}`);
+      return { authorization: `Bearer ${res.json().data.accessToken}` };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const body = (res: LightMyRequestResponse) =>
+  res.json() as { statusCode: number; message: string; data: any };

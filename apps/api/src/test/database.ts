@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { type Database, migrationsFolder, openDatabase } from '../db/client.js';
+
+/**
+ * A fresh database for one test file. On PGlite (the default) it lives in memory; with TEST_DATABASE_URL
+ * it is a new PostgreSQL database cloned from a template migrated once per migration set.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return openDatabase({ driver: 'pglite' });
+
+  const template = await ensureTemplate(adminUrl);
+  const name = `kshop_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${template}`));
+  const database = await openDatabase({
+    driver: 'postgres',
+    url: withDatabase(adminUrl, name),
+    poolSize: 10,
+  });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    if (file.endsWith('.sql') || file.endsWith('.json'))
+      hash.update(readFileSync(path.join(migrationsFolder, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+async function ensureTemplate(adminUrl: string): Promise<string> {
+  const template = `kshop_template_${migrationsDigest()}`;
+  await withAdmin(adminUrl, async (client) => {
+    // Test files start in parallel workers: one creates the template, the others wait on the lock.
+    await client.query('select pg_advisory_lock(7241)');
+    try {
+      const exists = await client.query('select 1 from pg_database where datname = $1', [template]);
+      if (exists.rowCount === 0) {
+        await client.query(`create database ${template}`);
+        const migrated = await openDatabase({
+          driver: 'postgres',
+          url: withDatabase(adminUrl, template),
+          poolSize: 1,
+        });
+        await migrated.close();
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock(7241)');
+    }
+  });
+  return template;
+}
