@@ -1,18 +1,37 @@
 import helmet from '@fastify/helmet';
+import { messages } from '@kshop/contract';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import type { Config } from './config/env.js';
+import { resolveSecret } from './config/secret.js';
 import type { Database } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
+import type { FileStorage } from './lib/storage/storage.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
+import contactRoutes from './modules/contact/contact.routes.js';
+import { fileApiRoutes, localFileRoutes } from './modules/files/files.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import mediaRoutes from './modules/media/media.routes.js';
+import signupRoutes from './modules/signup/signup.routes.js';
+import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
+import mailPlugin from './plugins/mail.js';
 import openapiPlugin from './plugins/openapi.js';
+import storagePlugin, { createStorage } from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    /** Signs file URLs and keys verification codes. */
+    secret: string;
+  }
+}
 
 export type AppOptions = {
   config: Config;
@@ -20,6 +39,10 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The built storefront to serve; omitted in API tests. */
   webDistDir?: string;
+  secret?: string;
+  /** Defaults: local disk or S3 from the config; SMTP or the outbox from the config. */
+  storage?: FileStorage;
+  mailer?: Mailer;
 };
 
 const REDACTED_PATHS = [
@@ -31,7 +54,7 @@ const REDACTED_PATHS = [
 ];
 
 /** Builds the shop: external plugins, then the shop's own plugins, then the modules. */
-export async function buildApp({ config, database, logger, webDistDir }: AppOptions) {
+export async function buildApp({ config, database, logger, webDistDir, ...overrides }: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_PATHS },
     genReqId: () => crypto.randomUUID(),
@@ -41,6 +64,9 @@ export async function buildApp({ config, database, logger, webDistDir }: AppOpti
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const secret = overrides.secret ?? resolveSecret(config);
+  app.decorate('config', config);
+  app.decorate('secret', secret);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -53,19 +79,43 @@ export async function buildApp({ config, database, logger, webDistDir }: AppOpti
       },
     },
   });
-  if (config.RATE_LIMIT) await app.register(rateLimit, { global: false });
+  if (config.RATE_LIMIT) {
+    // Shared through Redis when several instances run; per process otherwise.
+    const redis = config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false })
+      : undefined;
+    await app.register(rateLimit, {
+      global: false,
+      redis,
+      nameSpace: 'kshop-rate-limit:',
+      skipOnError: true,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        message: messages.http.tooManyRequests,
+        data: null,
+      }),
+    });
+    if (redis) app.addHook('onClose', async () => void redis.disconnect());
+  }
 
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(mailPlugin, { config, mailer: overrides.mailer });
+  await app.register(storagePlugin, { storage: overrides.storage ?? createStorage(config, secret) });
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
   await app.register(mediaRoutes);
+  await app.register(localFileRoutes);
   await app.register(
     async (api) => {
       await api.register(catalogRoutes);
       await api.register(authRoutes, { tokenTtlHours: config.TOKEN_TTL_HOURS });
+      await api.register(signupRoutes);
+      await api.register(userRoutes);
+      await api.register(fileApiRoutes);
+      await api.register(contactRoutes);
     },
     { prefix: '/api/v1' },
   );

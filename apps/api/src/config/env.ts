@@ -34,8 +34,8 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag(false),
-  /** Signs local upload and download URLs; generated into DATA_DIR when not given. */
-  FILE_SIGNING_SECRET: z.string().min(32).optional(),
+  /** Signs file URLs and keys verification codes; generated into DATA_DIR when not given. */
+  SECRET_KEY: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT: flag(true),
 });

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The buyer behind a valid bearer token, or null for a guest (no token, or one that no longer works). */
     buyer: SessionBuyer | null;
+    /** Hash of the bearer token that authenticated this request. */
+    sessionTokenHash: string | null;
   }
 }
 
@@ -53,10 +55,13 @@ export function priceCurrency(request: FastifyRequest): CurrencyCode | null {
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('buyer', null);
+    app.decorateRequest('sessionTokenHash', null);
     app.addHook('onRequest', async (request) => {
       const token = bearer(request);
       if (!token) return;
-      request.buyer = await findBuyerByToken(app.db, hashToken(token));
+      const tokenHash = hashToken(token);
+      request.buyer = await findBuyerByToken(app.db, tokenHash);
+      if (request.buyer) request.sessionTokenHash = tokenHash;
     });
   },
   { name: 'auth', dependencies: ['db'] },

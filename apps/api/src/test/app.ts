@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { Database } from '../db/client.js';
 import { seedOnFirstStart } from '../db/seed/index.js';
 import { freshDatabase } from './database.js';
+import { type SmtpPeer, startSmtpPeer } from './smtp-peer.js';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 export const DEMO = {
@@ -18,6 +22,9 @@ export type TestShop = {
   db: Database['db'];
   /** Logs in through the API and returns the bearer header for later calls. */
   loginAs(email: string, password?: string): Promise<{ authorization: string }>;
+  /** The SMTP server the shop mails to. */
+  smtp: SmtpPeer;
+  dataDir: string;
   close(): Promise<void>;
 };
 
@@ -27,10 +34,15 @@ export async function createTestShop(
 ): Promise<TestShop> {
   const database = await freshDatabase();
   await seedOnFirstStart(database.db, { demoData: options.demoData ?? true });
+  const smtp = await startSmtpPeer();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kshop-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATA_DIR: '/tmp/kshop-test',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    RATE_LIMIT: 'false',
+    SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
     ...options.env,
   });
   const app = await buildApp({ config, database, logger: false });
@@ -39,6 +51,8 @@ export async function createTestShop(
     app,
     database,
     db: database.db,
+    smtp,
+    dataDir,
     async loginAs(email, password = DEMO_PASSWORD) {
       const res = await app.inject({
         method: 'POST',
@@ -51,9 +65,12 @@ export async function createTestShop(
     async close() {
       await app.close();
       await database.close();
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: tests read whatever data an answer carries
 export const body = (res: LightMyRequestResponse) =>
   res.json() as { statusCode: number; message: string; data: any };

@@ -42,6 +42,28 @@ export function fileExtension(fileName: string): string {
 export const isAllowedFileName = (fileName: string): boolean =>
   (ALLOWED_FILE_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
 
+const CONTENT_TYPES: Record<(typeof ALLOWED_FILE_EXTENSIONS)[number], string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  avi: 'video/x-msvideo',
+  wmv: 'video/x-ms-wmv',
+  flv: 'video/x-flv',
+  webm: 'video/webm',
+};
+
+/** The Content-Type an upload of this file must be sent with, or null for a type the shop does not take. */
+export function contentTypeFor(fileName: string): string | null {
+  const extension = fileExtension(fileName) as keyof typeof CONTENT_TYPES;
+  return Object.hasOwn(CONTENT_TYPES, extension) ? CONTENT_TYPES[extension] : null;
+}
+
 export const truncateFileName = (name: string, max = CERTIFICATE_NAME_MAX): string =>
   name.length > max ? `${name.slice(0, max)}...` : name;
 

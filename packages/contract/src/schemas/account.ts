@@ -92,3 +92,81 @@ export type AddressRequest = z.infer<typeof addressRequest>;
 
 export const changePasswordRequest = z.object({ password: newPasswordField });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const FILE_TYPES = ['BUSINESS_CERT', 'PRODUCT_IMAGE'] as const;
+export const uploadRequest = z.object({
+  fileInfoList: z
+    .array(
+      z.object({
+        fileType: z.enum(FILE_TYPES, { error: `fileType must be one of ${FILE_TYPES.join(', ')}.` }),
+        fileName: z
+          .string()
+          .trim()
+          .min(1, 'fileName is required.')
+          .max(200, 'fileName must be at most 200 characters.'),
+      }),
+    )
+    .min(1, 'fileInfoList needs at least one file.')
+    .max(5, 'fileInfoList takes at most 5 files.'),
+});
+export const uploadResponseData = z.object({
+  urlList: z.array(
+    z.object({
+      /** PUT the file here with exactly `contentType`. */
+      url: z.string(),
+      /** The stable reference to send as businessCertificateUrl: the URL without its signature. */
+      fileUrl: z.string(),
+      contentType: z.string(),
+    }),
+  ),
+});
+export const downloadRequest = z.object({
+  imageUrl: z.string().trim().min(1, 'imageUrl is required.').max(1000),
+});
+export const downloadResponseData = z.object({ url: z.string(), fileName: z.string() });
+
+export const emailRequest = z.object({ email: emailField });
+export const emailVerificationRequest = z.object({
+  email: emailField,
+  code: z
+    .string({ error: messages.signup.invalidCode })
+    .trim()
+    .regex(/^\d{6}$/, messages.signup.invalidCode),
+});
+
+export const addressView = z.object({
+  addressUuid: z.uuid(),
+  postalCode: z.string(),
+  addressDetail: z.string(),
+  isDefault: z.boolean(),
+});
+export type AddressView = z.infer<typeof addressView>;
+
+export const userProfile = z.object({
+  email: z.string(),
+  phoneNumber: z.string(),
+  companyName: z.string(),
+  representativeName: z.string(),
+  businessRegistrationNumber: z.string(),
+  companyAddress: z.string(),
+  postalCode: z.string(),
+  businessCertificateUrl: z.string(),
+  businessCertificateName: z.string(),
+  marketingAgree: z.boolean(),
+  isKoreanCompany: z.boolean(),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED']),
+  addresses: z.array(addressView),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+export const updateProfileRequest = signupRequest.pick({
+  companyName: true,
+  companyAddress: true,
+  representativeName: true,
+  phoneNumber: true,
+  businessRegistrationNumber: true,
+  businessCertificateUrl: true,
+  postalCode: true,
+  marketingAgree: true,
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

@@ -1,0 +1,33 @@
+import { fileExtension } from '@kshop/contract';
+
+const ascii = (head: Buffer, offset: number, text: string) =>
+  head.subarray(offset, offset + text.length).toString('latin1') === text;
+const bytes = (head: Buffer, offset: number, expected: number[]) => expected.every((b, i) => head[offset + i] === b);
+
+const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
+  png: (h) => bytes(h, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  jpg: (h) => bytes(h, 0, [0xff, 0xd8, 0xff]),
+  jpeg: (h) => bytes(h, 0, [0xff, 0xd8, 0xff]),
+  gif: (h) => ascii(h, 0, 'GIF87a') || ascii(h, 0, 'GIF89a'),
+  webp: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'WEBP'),
+  pdf: (h) => ascii(h, 0, '%PDF-'),
+  mp4: (h) => ascii(h, 4, 'ftyp'),
+  mov: (h) => ['ftyp', 'moov', 'mdat', 'wide', 'free', 'skip'].some((box) => ascii(h, 4, box)),
+  avi: (h) => ascii(h, 0, 'RIFF') && ascii(h, 8, 'AVI '),
+  wmv: (h) => bytes(h, 0, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]),
+  flv: (h) => ascii(h, 0, 'FLV'),
+  webm: (h) => bytes(h, 0, [0x1a, 0x45, 0xdf, 0xa3]),
+  svg: (h) => {
+    const text = h.toString('utf8').toLowerCase();
+    // An SVG is a document that can carry script; the shop takes only inert drawings.
+    return text.includes('<svg') && !/<script|javascript:|\son[a-z]+\s*=|<foreignobject/.test(text);
+  },
+};
+
+/** Whether the first bytes of an upload are what its file name says it is. */
+export function matchesFileType(fileName: string, head: Buffer): boolean {
+  const check = SIGNATURES[fileExtension(fileName)];
+  return check ? check(head) : false;
+}
+
+export const SNIFF_BYTES = 64 * 1024;

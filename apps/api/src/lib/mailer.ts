@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type Mail = { to: string; subject: string; text: string };
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+/** Sends through the SMTP server of SMTP_URL. */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, ...mail });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/**
+ * Without SMTP, each mail is written as a text file to the outbox folder, so a newcomer running the shop
+ * locally can read a verification code. The log names the file, never its content.
+ */
+export function outboxMailer(dir: string, from: string, log: Pick<Logger, 'info'>): Mailer {
+  return {
+    async send(mail) {
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${randomBytes(3).toString('hex')}.txt`);
+      const content = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nDate: ${new Date().toUTCString()}\n\n${mail.text}\n`;
+      await writeFile(file, content, { mode: 0o600 });
+      log.info({ file, subject: mail.subject }, 'mail written to the outbox');
+    },
+    close() {},
+  };
+}

@@ -1,0 +1,121 @@
+import { contentTypeFor, isAllowedFileName, MAX_UPLOAD_BYTES, messages } from '@kshop/contract';
+import type { Readable } from 'node:stream';
+import type { Db, Executor } from '../../db/client.js';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { matchesFileType, SNIFF_BYTES } from '../../lib/file-signature.js';
+import { LocalFileStorage } from '../../lib/storage/local-storage.js';
+import { type FileKind, type FileStorage, fileIdFromUrl, newFileKey, withoutQuery } from '../../lib/storage/storage.js';
+import type { SessionBuyer } from '../auth/auth.repository.js';
+import * as repo from './files.repository.js';
+
+export const FILE_MESSAGES = {
+  badLink: 'This upload link is not valid or has expired.',
+  tooLarge: 'The file is too large (at most 20 MiB).',
+  contentMismatch: 'The file content does not match its type.',
+  alreadyUploaded: 'This file has already been uploaded.',
+  notUploaded: 'The file was not uploaded. Please upload it again.',
+  unknownFile: 'File not found.',
+  notYours: 'This file belongs to another account.',
+  productImagesForStaff: 'Only the shop staff can upload product images.',
+} as const;
+
+const UNREFERENCED_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export type UploadRequest = { fileType: FileKind; fileName: string };
+
+/** Hands out upload URLs. Buyers and guests (for sign-up) upload business certificates only. */
+export async function requestUploads(db: Executor, storage: FileStorage, buyer: SessionBuyer | null, files: UploadRequest[]) {
+  const urlList = [];
+  for (const file of files) {
+    if (file.fileType !== 'BUSINESS_CERT') throw forbidden(FILE_MESSAGES.productImagesForStaff);
+    const contentType = contentTypeFor(file.fileName);
+    if (!isAllowedFileName(file.fileName) || !contentType) throw badRequest(messages.file.typeNotAllowed, 'FILE_TYPE');
+    const { id, key } = newFileKey(file.fileType, file.fileName);
+    await repo.insertFile(db, {
+      id,
+      kind: file.fileType,
+      storageKey: key,
+      fileName: file.fileName,
+      contentType,
+      ownerBuyerId: buyer?.id ?? null,
+    });
+    const url = await storage.uploadUrl(key, contentType);
+    urlList.push({ url, fileUrl: withoutQuery(url), contentType });
+  }
+  return { urlList };
+}
+
+/** The body of a PUT to a local upload URL: checked for signature, size and content before it counts. */
+export async function receiveLocalUpload(
+  db: Executor,
+  storage: LocalFileStorage,
+  upload: { key: string; contentType: string; expires?: string; signature?: string; body: Readable },
+) {
+  if (!storage.verify('upload', upload.key, upload.expires, upload.signature, upload.contentType)) {
+    throw forbidden(FILE_MESSAGES.badLink, 'BAD_FILE_LINK');
+  }
+  const file = await repo.findFileByKey(db, upload.key);
+  if (!file) throw notFound(FILE_MESSAGES.unknownFile);
+  if (file.uploadedAt) throw new AppError(409, 'ALREADY_UPLOADED', FILE_MESSAGES.alreadyUploaded);
+  const written = await storage.write(upload.key, upload.body, MAX_UPLOAD_BYTES);
+  if ('tooLarge' in written) throw new AppError(413, 'FILE_TOO_LARGE', FILE_MESSAGES.tooLarge);
+  const stored = await storage.inspect(upload.key, SNIFF_BYTES);
+  if (!stored || !matchesFileType(file.fileName, stored.head)) {
+    await storage.remove(upload.key);
+    throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
+  }
+  await repo.markUploaded(db, file.id, written.size);
+}
+
+/**
+ * Makes an uploaded file part of an account (sign-up or profile): it must be the right kind, uploaded,
+ * within the size limit, what its name says, and nobody else's.
+ */
+export async function claimFile(
+  db: Executor,
+  storage: FileStorage,
+  fileUrl: string,
+  kind: FileKind,
+  ownerBuyerId: string | null,
+): Promise<string> {
+  const id = fileIdFromUrl(fileUrl);
+  const file = id ? await repo.findFileById(db, id) : null;
+  if (!file || file.kind !== kind) throw badRequest(FILE_MESSAGES.unknownFile, 'FILE_UNKNOWN');
+  if (file.ownerBuyerId && file.ownerBuyerId !== ownerBuyerId) throw forbidden(FILE_MESSAGES.notYours);
+  const stored = await storage.inspect(file.storageKey, SNIFF_BYTES);
+  if (!stored) throw badRequest(FILE_MESSAGES.notUploaded, 'FILE_NOT_UPLOADED');
+  if (stored.size > MAX_UPLOAD_BYTES) throw badRequest(FILE_MESSAGES.tooLarge, 'FILE_TOO_LARGE');
+  if (!matchesFileType(file.fileName, stored.head)) throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
+  await repo.markReferenced(db, file.id, ownerBuyerId, stored.size);
+  return file.id;
+}
+
+/** A short-lived download URL: certificates for their owner only (staff come with the back office). */
+export async function downloadFor(db: Executor, storage: FileStorage, buyer: SessionBuyer | null, fileUrl: string) {
+  if (!buyer) throw unauthorized();
+  const id = fileIdFromUrl(fileUrl);
+  const file = id ? await repo.findFileById(db, id) : null;
+  if (!file || !file.referencedAt) throw notFound(FILE_MESSAGES.unknownFile);
+  if (file.kind === 'BUSINESS_CERT' && file.ownerBuyerId !== buyer.id) throw notFound(FILE_MESSAGES.unknownFile);
+  return { url: await storage.downloadUrl(file.storageKey, file.fileName, file.contentType), fileName: file.fileName };
+}
+
+/** The URL a client keeps for a stored file (what it sent at sign-up or profile update). */
+export async function fileUrlOf(db: Executor, storage: FileStorage, fileId: string | null): Promise<string> {
+  if (!fileId) return '';
+  const file = await repo.findFileById(db, fileId);
+  if (!file) return '';
+  return storage.objectUrl(file.storageKey);
+}
+
+/** Removes uploads nobody referenced within a day. */
+export async function purgeUnreferenced(db: Db, storage: FileStorage, now = Date.now()) {
+  const stale = await repo.listUnreferencedBefore(db, new Date(now - UNREFERENCED_LIFETIME_MS));
+  for (const file of stale) {
+    await storage.remove(file.storageKey);
+    await repo.deleteFile(db, file.id);
+  }
+  return stale.length;
+}
+
+export { LocalFileStorage };

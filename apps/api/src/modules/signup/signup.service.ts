@@ -1,0 +1,79 @@
+import { messages, type SignupRequest, VERIFICATION_SECONDS } from '@kshop/contract';
+import type { Db } from '../../db/client.js';
+import { hashCode, newVerificationCode, sameHash } from '../../lib/codes.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError, conflict } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hashPassword } from '../../lib/password.js';
+import type { FileStorage } from '../../lib/storage/storage.js';
+import { claimFile } from '../files/files.service.js';
+import * as repo from './signup.repository.js';
+
+export const MAX_CODE_ATTEMPTS = 5;
+export const VERIFIED_EMAIL_VALID_MS = 30 * 60 * 1000;
+
+const userExists = () => conflict(messages.signup.userExists, 'USER_EXISTS');
+const invalidCode = () => new AppError(401, 'INVALID_CODE', messages.signup.invalidCode);
+
+export async function checkEmailAvailable(db: Db, email: string) {
+  if (await repo.activeBuyerExists(db, email)) throw userExists();
+}
+
+/** Mails a fresh six-digit code, valid for 180 seconds; it replaces any earlier code for the address. */
+export async function sendVerificationCode(db: Db, mailer: Mailer, secret: string, email: string) {
+  await checkEmailAvailable(db, email);
+  const code = newVerificationCode();
+  await repo.insertVerification(db, email, hashCode(secret, email, code), new Date(Date.now() + VERIFICATION_SECONDS * 1000));
+  await mailer.send({
+    to: email,
+    subject: 'Your K-Shop verification code',
+    text: `Your verification code is ${code}.\nIt is valid for 3 minutes. If you did not ask for it, ignore this mail.`,
+  });
+}
+
+/** At most five wrong tries per code; an expired, used-up or wrong code answers 401. */
+export async function verifyCode(db: Db, secret: string, email: string, code: string) {
+  const latest = await repo.latestVerification(db, email);
+  if (!latest || latest.verifiedAt || latest.expiresAt.getTime() < Date.now() || latest.failedAttempts >= MAX_CODE_ATTEMPTS) {
+    throw invalidCode();
+  }
+  if (!sameHash(latest.codeHash, hashCode(secret, email, code))) {
+    await repo.countFailedAttempt(db, latest.id);
+    throw invalidCode();
+  }
+  await repo.markVerified(db, latest.id);
+}
+
+/** Creates a PENDING account for an address verified in the last 30 minutes, with its certificate. */
+export async function signup(db: Db, storage: FileStorage, input: SignupRequest) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      if (await repo.activeBuyerExists(tx, input.email)) throw userExists();
+      if (!(await repo.verifiedSince(tx, input.email, new Date(Date.now() - VERIFIED_EMAIL_VALID_MS)))) throw invalidCode();
+      const now = new Date();
+      const [buyer] = await repo.insertBuyer(tx, {
+        email: input.email.toLowerCase(),
+        passwordHash,
+        status: 'PENDING',
+        isKoreanCompany: input.isKoreanCompany,
+        companyName: input.companyName,
+        representativeName: input.representativeName,
+        businessRegistrationNumber: input.businessRegistrationNumber,
+        phoneNumber: input.phoneNumber,
+        companyAddress: input.companyAddress,
+        postalCode: input.postalCode,
+        marketingAgree: input.marketingAgree,
+        personalInfoAgreedAt: now,
+        termsAgreedAt: now,
+      });
+      const fileId = await claimFile(tx, storage, input.businessCertificateUrl, 'BUSINESS_CERT', buyer!.id);
+      await repo.setCertificate(tx, buyer!.id, fileId);
+      await repo.forgetVerifications(tx, input.email);
+      return { id: buyer!.id };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw userExists();
+    throw err;
+  }
+}

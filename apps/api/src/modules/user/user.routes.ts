@@ -1,0 +1,102 @@
+import {
+  addressRequest,
+  addressView,
+  changePasswordRequest,
+  emailRequest,
+  envelope,
+  messages,
+  updateProfileRequest,
+  userProfile,
+} from '@kshop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.js';
+import { requireBuyer } from '../../plugins/auth.js';
+import * as user from './user.service.js';
+
+const empty = { 200: envelope(z.null()) };
+const addressParams = z.object({ addressUuid: z.uuid({ error: 'addressUuid must be a valid id.' }) });
+
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/user',
+    { schema: { tags: ['account'], summary: 'The member profile with its addresses', response: { 200: envelope(userProfile) } } },
+    async (request) => ok(await user.profile(app.db, app.storage, requireBuyer(request).id)),
+  );
+
+  app.patch(
+    '/user',
+    { schema: { tags: ['account'], summary: 'Update the member profile', body: updateProfileRequest, response: empty } },
+    async (request) => {
+      await user.updateProfile(app.db, app.storage, requireBuyer(request).id, request.body);
+      return ok(null, messages.account.profileUpdated);
+    },
+  );
+
+  app.delete(
+    '/user',
+    { schema: { tags: ['account'], summary: 'Delete the account (orders are kept for the records)', response: empty } },
+    async (request) => {
+      await user.deleteAccount(app.db, app.storage, requireBuyer(request).id);
+      return ok(null, messages.account.deleted);
+    },
+  );
+
+  app.patch(
+    '/user/password',
+    { schema: { tags: ['account'], summary: 'Change the password', body: changePasswordRequest, response: empty } },
+    async (request) => {
+      await user.changePassword(app.db, requireBuyer(request).id, request.body.password, request.sessionTokenHash);
+      return ok(null, messages.password.changed);
+    },
+  );
+
+  app.post(
+    '/user/temp-password',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
+      schema: { tags: ['account'], summary: 'Mail a temporary password', body: emailRequest, response: empty },
+    },
+    async (request) => {
+      await user.issueTemporaryPassword(app.db, app.mailer, request.body.email);
+      return ok(null, messages.tempPassword.issued);
+    },
+  );
+
+  app.post(
+    '/user/address',
+    {
+      schema: { tags: ['account'], summary: 'Add a shipping address', body: addressRequest, response: { 200: envelope(addressView) } },
+    },
+    async (request) => ok(await user.addAddress(app.db, requireBuyer(request).id, request.body), messages.address.added),
+  );
+
+  app.patch(
+    '/user/address/:addressUuid',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change a shipping address',
+        params: addressParams,
+        body: addressRequest,
+        response: { 200: envelope(addressView) },
+      },
+    },
+    async (request) =>
+      ok(
+        await user.updateAddress(app.db, requireBuyer(request).id, request.params.addressUuid, request.body),
+        messages.address.updated,
+      ),
+  );
+
+  app.delete(
+    '/user/address/:addressUuid',
+    { schema: { tags: ['account'], summary: 'Delete a shipping address', params: addressParams, response: empty } },
+    async (request) => {
+      await user.removeAddress(app.db, requireBuyer(request).id, request.params.addressUuid);
+      return ok(null, messages.address.deleted);
+    },
+  );
+};
+
+export default userRoutes;

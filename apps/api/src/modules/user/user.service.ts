@@ -1,0 +1,150 @@
+import { type AddressRequest, type AddressView, messages, type UpdateProfileRequest, type UserProfile } from '@kshop/contract';
+import { randomBytes } from 'node:crypto';
+import type { Db, Executor } from '../../db/client.js';
+import { newTemporaryPassword } from '../../lib/codes.js';
+import { notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hashPassword } from '../../lib/password.js';
+import { type FileStorage, fileIdFromUrl } from '../../lib/storage/storage.js';
+import { claimFile } from '../files/files.service.js';
+import * as repo from './user.repository.js';
+
+const ADDRESS_NOT_FOUND = 'Address not found.';
+
+const toAddressView = (a: Awaited<ReturnType<typeof repo.listAddresses>>[number]): AddressView => ({
+  addressUuid: a.id,
+  postalCode: a.postalCode,
+  addressDetail: a.addressDetail,
+  isDefault: a.isDefault,
+});
+
+export async function profile(db: Executor, storage: FileStorage, buyerId: string): Promise<UserProfile> {
+  const row = await repo.findProfile(db, buyerId);
+  if (!row) throw notFound();
+  const { buyer: b } = row;
+  return {
+    email: b.email,
+    phoneNumber: b.phoneNumber,
+    companyName: b.companyName,
+    representativeName: b.representativeName,
+    businessRegistrationNumber: b.businessRegistrationNumber,
+    companyAddress: b.companyAddress,
+    postalCode: b.postalCode,
+    businessCertificateUrl: row.certificateKey ? await storage.objectUrl(row.certificateKey) : '',
+    businessCertificateName: row.certificateName ?? '',
+    marketingAgree: b.marketingAgree,
+    isKoreanCompany: b.isKoreanCompany,
+    status: b.status,
+    addresses: (await repo.listAddresses(db, buyerId)).map(toAddressView),
+  };
+}
+
+/** Saves the editable profile; a new certificate must be an upload of this member's. */
+export async function updateProfile(db: Db, storage: FileStorage, buyerId: string, input: UpdateProfileRequest) {
+  await db.transaction(async (tx) => {
+    const current = await repo.findProfile(tx, buyerId);
+    if (!current) throw notFound();
+    const newFileId = fileIdFromUrl(input.businessCertificateUrl);
+    const certificateChanged = newFileId !== current.buyer.businessCertificateFileId;
+    const businessCertificateFileId = certificateChanged
+      ? await claimFile(tx, storage, input.businessCertificateUrl, 'BUSINESS_CERT', buyerId)
+      : current.buyer.businessCertificateFileId;
+    await repo.updateBuyer(tx, buyerId, {
+      companyName: input.companyName,
+      companyAddress: input.companyAddress,
+      representativeName: input.representativeName,
+      phoneNumber: input.phoneNumber,
+      businessRegistrationNumber: input.businessRegistrationNumber,
+      postalCode: input.postalCode,
+      marketingAgree: input.marketingAgree,
+      businessCertificateFileId,
+    });
+  });
+}
+
+/** A new password ends every other session; the one that changed it may log out on its own. */
+export async function changePassword(db: Db, buyerId: string, password: string, currentTokenHash: string | null) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await repo.updateBuyer(tx, buyerId, { passwordHash });
+    await repo.deleteSessions(tx, buyerId, currentTokenHash ?? undefined);
+  });
+}
+
+/** Mails a temporary password that replaces the old one and ends every session. */
+export async function issueTemporaryPassword(db: Db, mailer: Mailer, email: string) {
+  const buyer = await repo.findActiveBuyerIdByEmail(db, email);
+  if (!buyer) throw notFound(messages.tempPassword.userNotFound, 'USER_NOT_FOUND');
+  const password = newTemporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await repo.updateBuyer(tx, buyer.id, { passwordHash });
+    await repo.deleteSessions(tx, buyer.id);
+  });
+  await mailer.send({
+    to: buyer.email,
+    subject: 'Your K-Shop temporary password',
+    text: `Your temporary password is ${password}\nPlease log in and change it in My Page > My Account.`,
+  });
+}
+
+/**
+ * Closes the account: sessions, cart, addresses and certificate go; the company's name and registration
+ * number stay on the (anonymised) record because past orders and their tax invoices must be kept.
+ */
+export async function deleteAccount(db: Db, storage: FileStorage, buyerId: string) {
+  const certificateKey = await db.transaction(async (tx) => {
+    const current = await repo.findProfile(tx, buyerId);
+    if (!current) throw notFound();
+    await repo.deleteSessions(tx, buyerId);
+    await repo.deleteCart(tx, buyerId);
+    await repo.deleteAllAddresses(tx, buyerId);
+    await repo.updateBuyer(tx, buyerId, {
+      email: `deleted-${buyerId}@deleted.invalid`,
+      passwordHash: `deleted:${randomBytes(16).toString('hex')}`,
+      phoneNumber: '',
+      representativeName: '',
+      companyAddress: '',
+      postalCode: '',
+      marketingAgree: false,
+      businessCertificateFileId: null,
+      deletedAt: new Date(),
+    });
+    return current.certificateKey;
+  });
+  if (certificateKey) await storage.remove(certificateKey).catch(() => {});
+}
+
+async function keepOneDefault(tx: Executor, buyerId: string, wantsDefault: boolean) {
+  if (wantsDefault) await repo.clearDefaultAddress(tx, buyerId);
+}
+
+export async function addAddress(db: Db, buyerId: string, input: AddressRequest): Promise<AddressView> {
+  return db.transaction(async (tx) => {
+    await keepOneDefault(tx, buyerId, input.isDefault);
+    const [row] = await repo.insertAddress(tx, { buyerId, ...input });
+    await repo.promoteDefaultAddress(tx, buyerId);
+    const saved = await repo.findAddress(tx, buyerId, row!.id);
+    return toAddressView(saved!);
+  });
+}
+
+export async function updateAddress(db: Db, buyerId: string, addressId: string, input: AddressRequest): Promise<AddressView> {
+  return db.transaction(async (tx) => {
+    const existing = await repo.findAddress(tx, buyerId, addressId);
+    if (!existing) throw notFound(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
+    await keepOneDefault(tx, buyerId, input.isDefault);
+    await repo.updateAddress(tx, addressId, input);
+    await repo.promoteDefaultAddress(tx, buyerId);
+    return toAddressView((await repo.findAddress(tx, buyerId, addressId))!);
+  });
+}
+
+export async function removeAddress(db: Db, buyerId: string, addressId: string) {
+  await db.transaction(async (tx) => {
+    const existing = await repo.findAddress(tx, buyerId, addressId);
+    if (!existing) throw notFound(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
+    await repo.deleteAddress(tx, addressId);
+    await repo.promoteDefaultAddress(tx, buyerId);
+  });
+}

@@ -1,0 +1,41 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { to: string[]; subject: string; raw: string };
+
+/** A real SMTP server in the test process: the shop sends to it over the network like to any other. */
+export async function startSmtpPeer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Mails to one address, waiting briefly for ones still in flight. */
+    async mailsTo(address: string, atLeast = 1): Promise<ReceivedMail[]> {
+      for (let waited = 0; waited < 5000; waited += 25) {
+        const found = received.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
+        if (found.length >= atLeast) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error(`no mail reached ${address}`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type SmtpPeer = Awaited<ReturnType<typeof startSmtpPeer>>;
