@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
-import { messages } from '@kshop/contract';
 import rateLimit from '@fastify/rate-limit';
+import { messages } from '@kshop/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';

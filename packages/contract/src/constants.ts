@@ -101,5 +101,5 @@ export const ORDER_STATUSES = [
   'CANCELLED',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ACCOUNT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const ACCOUNT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];

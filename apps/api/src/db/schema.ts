@@ -80,7 +80,10 @@ export const buyers = pgTable(
     deletedAt: timestamp({ withTimezone: true }),
   },
   // A deleted account frees its email for a new sign-up.
-  (t) => [uniqueIndex('buyers_email_active').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`), index().on(t.status)],
+  (t) => [
+    uniqueIndex('buyers_email_active').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    index().on(t.status),
+  ],
 );
 
 /** Opaque bearer tokens: only their SHA-256 hash is stored. */
@@ -110,7 +113,10 @@ export const addresses = pgTable(
     isDefault: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.buyerId), uniqueIndex('addresses_one_default').on(t.buyerId).where(sql`${t.isDefault}`)],
+  (t) => [
+    index().on(t.buyerId),
+    uniqueIndex('addresses_one_default').on(t.buyerId).where(sql`${t.isDefault}`),
+  ],
 );
 
 export const emailVerifications = pgTable(
@@ -254,7 +260,10 @@ export const cartItems = pgTable(
     quantity: integer().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex().on(t.buyerId, t.productOptionId), check('cart_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    uniqueIndex().on(t.buyerId, t.productOptionId),
+    check('cart_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );
 
 export const staff = pgTable(

@@ -2,7 +2,8 @@ import { fileExtension } from '@kshop/contract';
 
 const ascii = (head: Buffer, offset: number, text: string) =>
   head.subarray(offset, offset + text.length).toString('latin1') === text;
-const bytes = (head: Buffer, offset: number, expected: number[]) => expected.every((b, i) => head[offset + i] === b);
+const bytes = (head: Buffer, offset: number, expected: number[]) =>
+  expected.every((b, i) => head[offset + i] === b);
 
 const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   png: (h) => bytes(h, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),

@@ -16,8 +16,8 @@ export default fp(
     const mailer = opts.mailer
       ? opts.mailer
       : config.SMTP_URL
-      ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
-      : outboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, app.log);
+        ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
+        : outboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, app.log);
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },

@@ -71,6 +71,6 @@ export async function createTestShop(
   };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read whatever data an answer carries
 export const body = (res: LightMyRequestResponse) =>
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever data an answer carries
   res.json() as { statusCode: number; message: string; data: any };

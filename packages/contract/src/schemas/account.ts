@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
+import { ACCOUNT_STATUSES, LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../rules/validation.js';
 
@@ -154,19 +154,21 @@ export const userProfile = z.object({
   businessCertificateName: z.string(),
   marketingAgree: z.boolean(),
   isKoreanCompany: z.boolean(),
-  status: z.enum(['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED']),
+  status: z.enum(ACCOUNT_STATUSES),
   addresses: z.array(addressView),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
-export const updateProfileRequest = signupRequest.pick({
-  companyName: true,
-  companyAddress: true,
-  representativeName: true,
-  phoneNumber: true,
-  businessRegistrationNumber: true,
-  businessCertificateUrl: true,
-  postalCode: true,
-  marketingAgree: true,
-});
+export const updateProfileRequest = signupRequest
+  .pick({
+    companyName: true,
+    companyAddress: true,
+    representativeName: true,
+    phoneNumber: true,
+    businessRegistrationNumber: true,
+    postalCode: true,
+    marketingAgree: true,
+  })
+  /** Empty keeps the certificate on file; a new upload's URL replaces it. */
+  .extend({ businessCertificateUrl: z.string().trim().max(1000).default('') });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

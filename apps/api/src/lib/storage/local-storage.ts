@@ -18,10 +18,18 @@ export class LocalFileStorage implements FileStorage {
   ) {}
 
   private signature(purpose: SignedPurpose, key: string, expires: number, extra: string) {
-    return createHmac('sha256', this.secret).update(`${purpose}\n${key}\n${expires}\n${extra}`).digest('base64url');
+    return createHmac('sha256', this.secret)
+      .update(`${purpose}\n${key}\n${expires}\n${extra}`)
+      .digest('base64url');
   }
 
-  private signedUrl(purpose: SignedPurpose, key: string, seconds: number, extra: string, query: Record<string, string>) {
+  private signedUrl(
+    purpose: SignedPurpose,
+    key: string,
+    seconds: number,
+    extra: string,
+    query: Record<string, string>,
+  ) {
     const expires = Math.floor(Date.now() / 1000) + seconds;
     const signature = this.signature(purpose, key, expires, extra);
     const params = new URLSearchParams({ ...query, expires: String(expires), signature });
@@ -34,13 +42,23 @@ export class LocalFileStorage implements FileStorage {
 
   async downloadUrl(key: string, fileName: string, contentType: string) {
     const extra = `${fileName}\n${contentType}`;
-    return this.signedUrl('download', key, DOWNLOAD_URL_SECONDS, extra, { name: fileName, type: contentType });
+    return this.signedUrl('download', key, DOWNLOAD_URL_SECONDS, extra, {
+      name: fileName,
+      type: contentType,
+    });
   }
 
   /** Whether a signed URL is genuine and still valid; `extra` is what was signed beside key and expiry. */
-  verify(purpose: SignedPurpose, key: string, expires: string | undefined, signature: string | undefined, extra: string) {
+  verify(
+    purpose: SignedPurpose,
+    key: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    extra: string,
+  ) {
     const expiry = Number(expires);
-    if (!isFileKey(key) || !signature || !Number.isInteger(expiry) || expiry < Date.now() / 1000) return false;
+    if (!isFileKey(key) || !signature || !Number.isInteger(expiry) || expiry < Date.now() / 1000)
+      return false;
     const expected = Buffer.from(this.signature(purpose, key, expiry, extra));
     const given = Buffer.from(signature);
     return expected.length === given.length && timingSafeEqual(expected, given);

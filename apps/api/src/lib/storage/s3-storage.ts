@@ -25,9 +25,13 @@ export class S3FileStorage implements FileStorage {
   }
 
   uploadUrl(key: string, contentType: string) {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }), {
-      expiresIn: UPLOAD_URL_SECONDS,
-    });
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }),
+      {
+        expiresIn: UPLOAD_URL_SECONDS,
+      },
+    );
   }
 
   downloadUrl(key: string, fileName: string, contentType: string) {
@@ -46,13 +50,18 @@ export class S3FileStorage implements FileStorage {
       const size = head.ContentLength ?? 0;
       if (size === 0) return { size, head: Buffer.alloc(0) };
       const first = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: `bytes=0-${Math.min(headBytes, size) - 1}` }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Range: `bytes=0-${Math.min(headBytes, size) - 1}`,
+        }),
       );
       const bytes = await first.Body!.transformToByteArray();
       return { size, head: Buffer.from(bytes) };
     } catch (err) {
       const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey') return null;
+      if (status === 404 || (err as Error).name === 'NotFound' || (err as Error).name === 'NoSuchKey')
+        return null;
       throw err;
     }
   }

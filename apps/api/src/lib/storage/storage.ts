@@ -41,9 +41,10 @@ export const isFileKey = (key: string) => KEY_PATTERN.test(key);
 
 /** The file id inside a file URL (the upload URL without its query string), or null. */
 export function fileIdFromUrl(url: string): string | null {
-  const match = /(?:^|\/)(?:business-cert|product-image)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//.exec(
-    url.split('?')[0] ?? '',
-  );
+  const match =
+    /(?:^|\/)(?:business-cert|product-image)\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//.exec(
+      url.split('?')[0] ?? '',
+    );
   return match?.[1] ?? null;
 }
 

@@ -9,11 +9,23 @@ const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     '/contact',
     {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
-      schema: { tags: ['contact'], summary: 'Send an inquiry (guests and members)', body: contactRequest, response: { 200: envelope(z.null()) } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Send an inquiry (guests and members)',
+        body: contactRequest,
+        response: { 200: envelope(z.null()) },
+      },
     },
     async (request) => {
       const buyerId = request.buyer?.id ?? null;
-      await submitInquiry(app.db, app.mailer, app.config.SHOP_INBOX_EMAIL, buyerId, request.body, request.log);
+      await submitInquiry(
+        app.db,
+        app.mailer,
+        app.config.SHOP_INBOX_EMAIL,
+        buyerId,
+        request.body,
+        request.log,
+      );
       return ok(null, messages.contact.success);
     },
   );

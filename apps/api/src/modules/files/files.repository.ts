@@ -4,7 +4,8 @@ import { storedFiles } from '../../db/schema.js';
 
 export type StoredFile = typeof storedFiles.$inferSelect;
 
-export const insertFile = (db: Executor, file: typeof storedFiles.$inferInsert) => db.insert(storedFiles).values(file);
+export const insertFile = (db: Executor, file: typeof storedFiles.$inferInsert) =>
+  db.insert(storedFiles).values(file);
 
 export async function findFileById(db: Executor, id: string): Promise<StoredFile | null> {
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id)).limit(1);
@@ -22,7 +23,12 @@ export const markUploaded = (db: Executor, id: string, sizeBytes: number) =>
 export const markReferenced = (db: Executor, id: string, ownerBuyerId: string | null, sizeBytes: number) =>
   db
     .update(storedFiles)
-    .set({ referencedAt: sql`now()`, ownerBuyerId, sizeBytes, uploadedAt: sql`coalesce(${storedFiles.uploadedAt}, now())` })
+    .set({
+      referencedAt: sql`now()`,
+      ownerBuyerId,
+      sizeBytes,
+      uploadedAt: sql`coalesce(${storedFiles.uploadedAt}, now())`,
+    })
     .where(eq(storedFiles.id, id));
 
 export const listUnreferencedBefore = (db: Executor, before: Date) =>

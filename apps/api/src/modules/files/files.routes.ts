@@ -1,4 +1,10 @@
-import { downloadRequest, downloadResponseData, envelope, uploadRequest, uploadResponseData } from '@kshop/contract';
+import {
+  downloadRequest,
+  downloadResponseData,
+  envelope,
+  uploadRequest,
+  uploadResponseData,
+} from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import * as files from './files.service.js';
@@ -16,7 +22,8 @@ export const fileApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(uploadResponseData) },
       },
     },
-    async (request) => ok(await files.requestUploads(app.db, app.storage, request.buyer, request.body.fileInfoList)),
+    async (request) =>
+      ok(await files.requestUploads(app.db, app.storage, request.buyer, request.body.fileInfoList)),
   );
 
   app.post(
@@ -63,7 +70,8 @@ export const localFileRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(403).send({ statusCode: 403, message: files.FILE_MESSAGES.badLink, data: null });
     }
     const stored = await storage.inspect(key, 0);
-    if (!stored) return reply.code(404).send({ statusCode: 404, message: files.FILE_MESSAGES.unknownFile, data: null });
+    if (!stored)
+      return reply.code(404).send({ statusCode: 404, message: files.FILE_MESSAGES.unknownFile, data: null });
     return reply
       .type(type)
       .header('Content-Length', stored.size)

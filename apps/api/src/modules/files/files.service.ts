@@ -1,10 +1,16 @@
-import { contentTypeFor, isAllowedFileName, MAX_UPLOAD_BYTES, messages } from '@kshop/contract';
 import type { Readable } from 'node:stream';
+import { contentTypeFor, isAllowedFileName, MAX_UPLOAD_BYTES, messages } from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { matchesFileType, SNIFF_BYTES } from '../../lib/file-signature.js';
 import { LocalFileStorage } from '../../lib/storage/local-storage.js';
-import { type FileKind, type FileStorage, fileIdFromUrl, newFileKey, withoutQuery } from '../../lib/storage/storage.js';
+import {
+  type FileKind,
+  type FileStorage,
+  fileIdFromUrl,
+  newFileKey,
+  withoutQuery,
+} from '../../lib/storage/storage.js';
 import type { SessionBuyer } from '../auth/auth.repository.js';
 import * as repo from './files.repository.js';
 
@@ -24,12 +30,18 @@ const UNREFERENCED_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export type UploadRequest = { fileType: FileKind; fileName: string };
 
 /** Hands out upload URLs. Buyers and guests (for sign-up) upload business certificates only. */
-export async function requestUploads(db: Executor, storage: FileStorage, buyer: SessionBuyer | null, files: UploadRequest[]) {
+export async function requestUploads(
+  db: Executor,
+  storage: FileStorage,
+  buyer: SessionBuyer | null,
+  files: UploadRequest[],
+) {
   const urlList = [];
   for (const file of files) {
     if (file.fileType !== 'BUSINESS_CERT') throw forbidden(FILE_MESSAGES.productImagesForStaff);
     const contentType = contentTypeFor(file.fileName);
-    if (!isAllowedFileName(file.fileName) || !contentType) throw badRequest(messages.file.typeNotAllowed, 'FILE_TYPE');
+    if (!isAllowedFileName(file.fileName) || !contentType)
+      throw badRequest(messages.file.typeNotAllowed, 'FILE_TYPE');
     const { id, key } = newFileKey(file.fileType, file.fileName);
     await repo.insertFile(db, {
       id,
@@ -85,19 +97,29 @@ export async function claimFile(
   const stored = await storage.inspect(file.storageKey, SNIFF_BYTES);
   if (!stored) throw badRequest(FILE_MESSAGES.notUploaded, 'FILE_NOT_UPLOADED');
   if (stored.size > MAX_UPLOAD_BYTES) throw badRequest(FILE_MESSAGES.tooLarge, 'FILE_TOO_LARGE');
-  if (!matchesFileType(file.fileName, stored.head)) throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
+  if (!matchesFileType(file.fileName, stored.head))
+    throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
   await repo.markReferenced(db, file.id, ownerBuyerId, stored.size);
   return file.id;
 }
 
 /** A short-lived download URL: certificates for their owner only (staff come with the back office). */
-export async function downloadFor(db: Executor, storage: FileStorage, buyer: SessionBuyer | null, fileUrl: string) {
+export async function downloadFor(
+  db: Executor,
+  storage: FileStorage,
+  buyer: SessionBuyer | null,
+  fileUrl: string,
+) {
   if (!buyer) throw unauthorized();
   const id = fileIdFromUrl(fileUrl);
   const file = id ? await repo.findFileById(db, id) : null;
-  if (!file || !file.referencedAt) throw notFound(FILE_MESSAGES.unknownFile);
-  if (file.kind === 'BUSINESS_CERT' && file.ownerBuyerId !== buyer.id) throw notFound(FILE_MESSAGES.unknownFile);
-  return { url: await storage.downloadUrl(file.storageKey, file.fileName, file.contentType), fileName: file.fileName };
+  if (!file?.referencedAt) throw notFound(FILE_MESSAGES.unknownFile);
+  if (file.kind === 'BUSINESS_CERT' && file.ownerBuyerId !== buyer.id)
+    throw notFound(FILE_MESSAGES.unknownFile);
+  return {
+    url: await storage.downloadUrl(file.storageKey, file.fileName, file.contentType),
+    fileName: file.fileName,
+  };
 }
 
 /** The URL a client keeps for a stored file (what it sent at sign-up or profile update). */

@@ -38,7 +38,12 @@ export async function verifiedSince(db: Executor, email: string, since: Date) {
   const [row] = await db
     .select({ id: emailVerifications.id })
     .from(emailVerifications)
-    .where(and(sql`lower(${emailVerifications.email}) = lower(${email})`, gt(emailVerifications.verifiedAt, since)))
+    .where(
+      and(
+        sql`lower(${emailVerifications.email}) = lower(${email})`,
+        gt(emailVerifications.verifiedAt, since),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }

@@ -11,7 +11,12 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/email-duplication',
     {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: { tags: ['sign-up'], summary: 'Whether an email can still sign up', body: emailRequest, response: empty },
+      schema: {
+        tags: ['sign-up'],
+        summary: 'Whether an email can still sign up',
+        body: emailRequest,
+        response: empty,
+      },
     },
     async (request) => {
       await signup.checkEmailAvailable(app.db, request.body.email);
@@ -23,7 +28,12 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/mail',
     {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
-      schema: { tags: ['sign-up'], summary: 'Mail a six-digit verification code', body: emailRequest, response: empty },
+      schema: {
+        tags: ['sign-up'],
+        summary: 'Mail a six-digit verification code',
+        body: emailRequest,
+        response: empty,
+      },
     },
     async (request) => {
       await signup.sendVerificationCode(app.db, app.mailer, app.secret, request.body.email);
@@ -35,7 +45,12 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/email-verification',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['sign-up'], summary: 'Check a verification code', body: emailVerificationRequest, response: empty },
+      schema: {
+        tags: ['sign-up'],
+        summary: 'Check a verification code',
+        body: emailVerificationRequest,
+        response: empty,
+      },
     },
     async (request) => {
       await signup.verifyCode(app.db, app.secret, request.body.email, request.body.code);
@@ -47,7 +62,12 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/signup',
     {
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { tags: ['sign-up'], summary: 'Create a company account (awaits approval)', body: signupRequest, response: empty },
+      schema: {
+        tags: ['sign-up'],
+        summary: 'Create a company account (awaits approval)',
+        body: signupRequest,
+        response: empty,
+      },
     },
     async (request) => {
       await signup.signup(app.db, app.storage, request.body);

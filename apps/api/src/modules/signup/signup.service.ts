@@ -23,7 +23,12 @@ export async function checkEmailAvailable(db: Db, email: string) {
 export async function sendVerificationCode(db: Db, mailer: Mailer, secret: string, email: string) {
   await checkEmailAvailable(db, email);
   const code = newVerificationCode();
-  await repo.insertVerification(db, email, hashCode(secret, email, code), new Date(Date.now() + VERIFICATION_SECONDS * 1000));
+  await repo.insertVerification(
+    db,
+    email,
+    hashCode(secret, email, code),
+    new Date(Date.now() + VERIFICATION_SECONDS * 1000),
+  );
   await mailer.send({
     to: email,
     subject: 'Your K-Shop verification code',
@@ -34,7 +39,12 @@ export async function sendVerificationCode(db: Db, mailer: Mailer, secret: strin
 /** At most five wrong tries per code; an expired, used-up or wrong code answers 401. */
 export async function verifyCode(db: Db, secret: string, email: string, code: string) {
   const latest = await repo.latestVerification(db, email);
-  if (!latest || latest.verifiedAt || latest.expiresAt.getTime() < Date.now() || latest.failedAttempts >= MAX_CODE_ATTEMPTS) {
+  if (
+    !latest ||
+    latest.verifiedAt ||
+    latest.expiresAt.getTime() < Date.now() ||
+    latest.failedAttempts >= MAX_CODE_ATTEMPTS
+  ) {
     throw invalidCode();
   }
   if (!sameHash(latest.codeHash, hashCode(secret, email, code))) {
@@ -50,7 +60,8 @@ export async function signup(db: Db, storage: FileStorage, input: SignupRequest)
   try {
     return await db.transaction(async (tx) => {
       if (await repo.activeBuyerExists(tx, input.email)) throw userExists();
-      if (!(await repo.verifiedSince(tx, input.email, new Date(Date.now() - VERIFIED_EMAIL_VALID_MS)))) throw invalidCode();
+      if (!(await repo.verifiedSince(tx, input.email, new Date(Date.now() - VERIFIED_EMAIL_VALID_MS))))
+        throw invalidCode();
       const now = new Date();
       const [buyer] = await repo.insertBuyer(tx, {
         email: input.email.toLowerCase(),

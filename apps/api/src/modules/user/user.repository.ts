@@ -65,14 +65,20 @@ export const clearDefaultAddress = (db: Executor, buyerId: string) =>
 export const insertAddress = (db: Executor, values: typeof addresses.$inferInsert) =>
   db.insert(addresses).values(values).returning();
 
-export const updateAddress = (db: Executor, addressId: string, values: Partial<typeof addresses.$inferInsert>) =>
-  db.update(addresses).set(values).where(eq(addresses.id, addressId)).returning();
+export const updateAddress = (
+  db: Executor,
+  addressId: string,
+  values: Partial<typeof addresses.$inferInsert>,
+) => db.update(addresses).set(values).where(eq(addresses.id, addressId)).returning();
 
-export const deleteAddress = (db: Executor, addressId: string) => db.delete(addresses).where(eq(addresses.id, addressId));
+export const deleteAddress = (db: Executor, addressId: string) =>
+  db.delete(addresses).where(eq(addresses.id, addressId));
 
-export const deleteAllAddresses = (db: Executor, buyerId: string) => db.delete(addresses).where(eq(addresses.buyerId, buyerId));
+export const deleteAllAddresses = (db: Executor, buyerId: string) =>
+  db.delete(addresses).where(eq(addresses.buyerId, buyerId));
 
-export const deleteCart = (db: Executor, buyerId: string) => db.delete(cartItems).where(eq(cartItems.buyerId, buyerId));
+export const deleteCart = (db: Executor, buyerId: string) =>
+  db.delete(cartItems).where(eq(cartItems.buyerId, buyerId));
 
 /** Makes the most recently added remaining address the default, when there is one and none is default. */
 export const promoteDefaultAddress = (db: Executor, buyerId: string) =>

@@ -20,13 +20,26 @@ const addressParams = z.object({ addressUuid: z.uuid({ error: 'addressUuid must 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user',
-    { schema: { tags: ['account'], summary: 'The member profile with its addresses', response: { 200: envelope(userProfile) } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The member profile with its addresses',
+        response: { 200: envelope(userProfile) },
+      },
+    },
     async (request) => ok(await user.profile(app.db, app.storage, requireBuyer(request).id)),
   );
 
   app.patch(
     '/user',
-    { schema: { tags: ['account'], summary: 'Update the member profile', body: updateProfileRequest, response: empty } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Update the member profile',
+        body: updateProfileRequest,
+        response: empty,
+      },
+    },
     async (request) => {
       await user.updateProfile(app.db, app.storage, requireBuyer(request).id, request.body);
       return ok(null, messages.account.profileUpdated);
@@ -35,7 +48,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/user',
-    { schema: { tags: ['account'], summary: 'Delete the account (orders are kept for the records)', response: empty } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account (orders are kept for the records)',
+        response: empty,
+      },
+    },
     async (request) => {
       await user.deleteAccount(app.db, app.storage, requireBuyer(request).id);
       return ok(null, messages.account.deleted);
@@ -44,9 +63,21 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/user/password',
-    { schema: { tags: ['account'], summary: 'Change the password', body: changePasswordRequest, response: empty } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password',
+        body: changePasswordRequest,
+        response: empty,
+      },
+    },
     async (request) => {
-      await user.changePassword(app.db, requireBuyer(request).id, request.body.password, request.sessionTokenHash);
+      await user.changePassword(
+        app.db,
+        requireBuyer(request).id,
+        request.body.password,
+        request.sessionTokenHash,
+      );
       return ok(null, messages.password.changed);
     },
   );
@@ -55,7 +86,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/temp-password',
     {
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
-      schema: { tags: ['account'], summary: 'Mail a temporary password', body: emailRequest, response: empty },
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a temporary password',
+        body: emailRequest,
+        response: empty,
+      },
     },
     async (request) => {
       await user.issueTemporaryPassword(app.db, app.mailer, request.body.email);
@@ -66,9 +102,15 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/address',
     {
-      schema: { tags: ['account'], summary: 'Add a shipping address', body: addressRequest, response: { 200: envelope(addressView) } },
+      schema: {
+        tags: ['account'],
+        summary: 'Add a shipping address',
+        body: addressRequest,
+        response: { 200: envelope(addressView) },
+      },
     },
-    async (request) => ok(await user.addAddress(app.db, requireBuyer(request).id, request.body), messages.address.added),
+    async (request) =>
+      ok(await user.addAddress(app.db, requireBuyer(request).id, request.body), messages.address.added),
   );
 
   app.patch(
@@ -91,7 +133,14 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/user/address/:addressUuid',
-    { schema: { tags: ['account'], summary: 'Delete a shipping address', params: addressParams, response: empty } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete a shipping address',
+        params: addressParams,
+        response: empty,
+      },
+    },
     async (request) => {
       await user.removeAddress(app.db, requireBuyer(request).id, request.params.addressUuid);
       return ok(null, messages.address.deleted);

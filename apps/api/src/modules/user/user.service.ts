@@ -1,5 +1,11 @@
-import { type AddressRequest, type AddressView, messages, type UpdateProfileRequest, type UserProfile } from '@kshop/contract';
 import { randomBytes } from 'node:crypto';
+import {
+  type AddressRequest,
+  type AddressView,
+  messages,
+  type UpdateProfileRequest,
+  type UserProfile,
+} from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
 import { notFound } from '../../lib/errors.js';
@@ -40,12 +46,18 @@ export async function profile(db: Executor, storage: FileStorage, buyerId: strin
 }
 
 /** Saves the editable profile; a new certificate must be an upload of this member's. */
-export async function updateProfile(db: Db, storage: FileStorage, buyerId: string, input: UpdateProfileRequest) {
+export async function updateProfile(
+  db: Db,
+  storage: FileStorage,
+  buyerId: string,
+  input: UpdateProfileRequest,
+) {
   await db.transaction(async (tx) => {
     const current = await repo.findProfile(tx, buyerId);
     if (!current) throw notFound();
     const newFileId = fileIdFromUrl(input.businessCertificateUrl);
-    const certificateChanged = newFileId !== current.buyer.businessCertificateFileId;
+    const certificateChanged =
+      input.businessCertificateUrl !== '' && newFileId !== current.buyer.businessCertificateFileId;
     const businessCertificateFileId = certificateChanged
       ? await claimFile(tx, storage, input.businessCertificateUrl, 'BUSINESS_CERT', buyerId)
       : current.buyer.businessCertificateFileId;
@@ -63,7 +75,12 @@ export async function updateProfile(db: Db, storage: FileStorage, buyerId: strin
 }
 
 /** A new password ends every other session; the one that changed it may log out on its own. */
-export async function changePassword(db: Db, buyerId: string, password: string, currentTokenHash: string | null) {
+export async function changePassword(
+  db: Db,
+  buyerId: string,
+  password: string,
+  currentTokenHash: string | null,
+) {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await repo.updateBuyer(tx, buyerId, { passwordHash });
@@ -129,7 +146,12 @@ export async function addAddress(db: Db, buyerId: string, input: AddressRequest)
   });
 }
 
-export async function updateAddress(db: Db, buyerId: string, addressId: string, input: AddressRequest): Promise<AddressView> {
+export async function updateAddress(
+  db: Db,
+  buyerId: string,
+  addressId: string,
+  input: AddressRequest,
+): Promise<AddressView> {
   return db.transaction(async (tx) => {
     const existing = await repo.findAddress(tx, buyerId, addressId);
     if (!existing) throw notFound(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');

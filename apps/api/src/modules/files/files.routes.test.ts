@@ -1,0 +1,235 @@
+import { MAX_UPLOAD_BYTES, messages } from '@kshop/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedFiles } from '../../db/schema.js';
+import { PDF_BYTES, PNG_BYTES, signUp, uploadCertificate } from '../../test/accounts.js';
+import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+import { startS3Peer } from '../../test/s3-peer.js';
+import { purgeUnreferenced } from './files.service.js';
+
+describe.each(['local', 's3'] as const)('certificates on %s storage', (driver) => {
+  let shop: TestShop;
+  let s3: Awaited<ReturnType<typeof startS3Peer>> | undefined;
+
+  beforeAll(async () => {
+    s3 = driver === 's3' ? await startS3Peer() : undefined;
+    shop = await createTestShop({ env: s3?.env });
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await s3?.close();
+  });
+
+  /** PUTs bytes to an upload URL: the API itself for local files, the S3 peer over HTTP otherwise. */
+  async function put(url: string, contentType: string, bytes: Buffer) {
+    if (driver === 'local') {
+      const res = await shop.app.inject({
+        method: 'PUT',
+        url,
+        headers: { 'content-type': contentType },
+        payload: bytes,
+      });
+      return res.statusCode;
+    }
+    const res = await fetch(url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+    return res.status;
+  }
+
+  async function fetchDownload(url: string) {
+    if (driver === 'local') {
+      const res = await shop.app.inject({ url });
+      return {
+        status: res.statusCode,
+        body: res.rawPayload,
+        disposition: String(res.headers['content-disposition']),
+      };
+    }
+    const res = await fetch(url);
+    return {
+      status: res.status,
+      body: Buffer.from(await res.arrayBuffer()),
+      disposition: String(res.headers.get('content-disposition')),
+    };
+  }
+
+  async function uploadUrl(fileName: string, headers?: Record<string, string>) {
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/upload',
+      headers,
+      payload: { fileInfoList: [{ fileType: 'BUSINESS_CERT', fileName }] },
+    });
+    return { res, entry: res.statusCode === 200 ? body(res).data.urlList[0] : undefined };
+  }
+
+  it('lets a guest upload a certificate for sign-up and its owner download it under its original name', async () => {
+    const { entry } = await uploadUrl('사업자등록증 2026.pdf');
+    expect(entry.contentType).toBe('application/pdf');
+    expect(entry.fileUrl).not.toContain('?');
+    expect(await put(entry.url, entry.contentType, PDF_BYTES)).toBe(200);
+
+    const account = await signUpWith(entry.fileUrl);
+    const owner = await shop.loginAs(account.email, account.password);
+    const download = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/download',
+      headers: owner,
+      payload: { imageUrl: entry.fileUrl },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(body(download).data.fileName).toBe('사업자등록증 2026.pdf');
+    const file = await fetchDownload(body(download).data.url);
+    expect(file.status).toBe(200);
+    expect(file.body.equals(PDF_BYTES)).toBe(true);
+    expect(file.disposition).toContain('attachment');
+
+    const other = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/download',
+      headers: await shop.loginAs(DEMO.korea),
+      payload: { imageUrl: entry.fileUrl },
+    });
+    expect(other.statusCode).toBe(404);
+    const guest = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/download',
+      payload: { imageUrl: entry.fileUrl },
+    });
+    expect(guest.statusCode).toBe(401);
+  });
+
+  async function signUpWith(fileUrl: string) {
+    const { verifyEmail, signupForm } = await import('../../test/accounts.js');
+    const email = `files-${Math.random().toString(36).slice(2)}@company.example`;
+    await verifyEmail(shop, email);
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupForm(email, fileUrl),
+    });
+    expect(res.statusCode).toBe(200);
+    return { email, password: 'Seoul2026!' };
+  }
+
+  it('refuses file types outside the list with the spec message, and product images from buyers', async () => {
+    for (const name of ['tool.exe', 'page.html', 'noextension']) {
+      const { res } = await uploadUrl(name);
+      expect(res.statusCode).toBe(400);
+      expect(body(res).message).toBe(messages.file.typeNotAllowed);
+    }
+    const image = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/upload',
+      headers: await shop.loginAs(DEMO.korea),
+      payload: { fileInfoList: [{ fileType: 'PRODUCT_IMAGE', fileName: 'a.png' }] },
+    });
+    expect(image.statusCode).toBe(403);
+  });
+
+  it('refuses content that is not what the name says', async () => {
+    const { entry } = await uploadUrl('certificate.pdf');
+    const status = await put(
+      entry.url,
+      entry.contentType,
+      Buffer.from('<html><script>alert(1)</script></html>'),
+    );
+    const account = signUpWith(entry.fileUrl).catch((err: Error) => err);
+    if (driver === 'local') expect(status).toBe(400);
+    // On S3 the bucket takes any bytes; the check happens when the file is used.
+    expect(await account).toBeInstanceOf(Error);
+  });
+
+  it('accepts an image certificate checked by its signature', async () => {
+    const { entry } = await uploadUrl('scan.png');
+    expect(entry.contentType).toBe('image/png');
+    expect(await put(entry.url, entry.contentType, PNG_BYTES)).toBe(200);
+    await signUpWith(entry.fileUrl);
+  });
+
+  it('keeps another buyer from claiming an upload that is not theirs', async () => {
+    const owner = await signUp(shop, `owner-${driver}@company.example`);
+    const ownerAuth = await shop.loginAs(owner.email, owner.password);
+    const { fileUrl } = await uploadCertificate(shop, { headers: ownerAuth });
+    const profile = body(
+      await shop.app.inject({ url: '/api/v1/user', headers: await shop.loginAs(DEMO.global) }),
+    ).data;
+    const res = await shop.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/user',
+      headers: await shop.loginAs(DEMO.global),
+      payload: {
+        companyName: profile.companyName,
+        companyAddress: profile.companyAddress,
+        representativeName: profile.representativeName,
+        phoneNumber: profile.phoneNumber,
+        businessRegistrationNumber: profile.businessRegistrationNumber,
+        businessCertificateUrl: fileUrl,
+        postalCode: profile.postalCode,
+        marketingAgree: profile.marketingAgree,
+      },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('removes uploads nobody used within a day', async () => {
+    const { entry } = await uploadUrl('forgotten.pdf');
+    await put(entry.url, entry.contentType, PDF_BYTES);
+    const [row] = await shop.db.select().from(storedFiles).where(eq(storedFiles.fileName, 'forgotten.pdf'));
+    const removed = await purgeUnreferenced(shop.db, shop.app.storage, Date.now() + 25 * 60 * 60 * 1000);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await shop.db.select().from(storedFiles).where(eq(storedFiles.id, row!.id))).toEqual([]);
+    expect(await shop.app.storage.inspect(row!.storageKey, 16)).toBeNull();
+  });
+});
+
+describe('local upload links', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ demoData: false });
+  });
+  afterAll(() => shop?.close());
+
+  it('refuses a tampered signature, a different content type, a second upload and a file over 20 MiB', async () => {
+    const first = await uploadCertificate(shop);
+    expect(first.put.statusCode).toBe(200);
+    const again = await shop.app.inject({
+      method: 'PUT',
+      url: first.url,
+      headers: { 'content-type': first.contentType },
+      payload: PDF_BYTES,
+    });
+    expect(again.statusCode).toBe(409);
+
+    const tampered = await uploadCertificate(shop, { fileName: 'x.pdf' });
+    const res = await shop.app.inject({
+      method: 'PUT',
+      url: tampered.url.replace(/signature=[^&]+/, 'signature=forged'),
+      headers: { 'content-type': 'application/pdf' },
+      payload: PDF_BYTES,
+    });
+    expect(res.statusCode).toBe(403);
+
+    const upload = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/upload',
+      payload: { fileInfoList: [{ fileType: 'BUSINESS_CERT', fileName: 'big.pdf' }] },
+    });
+    const { url } = body(upload).data.urlList[0];
+    const wrongType = await shop.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'text/html' },
+      payload: PDF_BYTES,
+    });
+    expect(wrongType.statusCode).toBe(403);
+    const big = Buffer.concat([PDF_BYTES, Buffer.alloc(MAX_UPLOAD_BYTES)]);
+    const tooBig = await shop.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'application/pdf' },
+      payload: big,
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(body(tooBig).message).toBe('The file is too large (at most 20 MiB).');
+  });
+});
