@@ -1,17 +1,10 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { type Config, loadConfig } from './config/env.js';
-import { type Database, openDatabase } from './db/client.js';
+import { loadConfig } from './config/env.js';
+import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { seedOnFirstStart } from './db/seed/index.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-export function databaseOptions(config: Config) {
-  return config.DATABASE_URL
-    ? ({ driver: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } as const)
-    : ({ driver: 'pglite', dataDir: path.join(config.dataDir, 'db') } as const);
-}
 
 async function main() {
   const config = loadConfig();

@@ -44,11 +44,15 @@ export type Env = z.infer<typeof envSchema>;
 
 export type Config = Env & { dataDir: string };
 
+export class ConfigError extends Error {}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (`DATABASE_URL=` in a .env file) means the same as an absent one.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${problems}`);
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Config } from '../config/env.js';
 import { lockEmbeddedDatabase } from './lock.js';
 import * as schema from './schema.js';
 
@@ -66,4 +68,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       unlock();
     },
   };
+}
+
+/** PostgreSQL when DATABASE_URL is set, else the embedded database in DATA_DIR/db. */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return config.DATABASE_URL
+    ? { driver: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { driver: 'pglite', dataDir: path.join(config.dataDir, 'db') };
 }

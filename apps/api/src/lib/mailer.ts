@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from 'pino';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -26,7 +25,11 @@ export function smtpMailer(url: string, from: string): Mailer {
  * Without SMTP, each mail is written as a text file to the outbox folder, so a newcomer running the shop
  * locally can read a verification code. The log names the file, never its content.
  */
-export function outboxMailer(dir: string, from: string, log: Pick<Logger, 'info'>): Mailer {
+export function outboxMailer(
+  dir: string,
+  from: string,
+  log: { info(details: object, message: string): void },
+): Mailer {
   return {
     async send(mail) {
       await mkdir(dir, { recursive: true });

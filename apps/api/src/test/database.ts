@@ -8,7 +8,7 @@ import { type Database, migrationsFolder, openDatabase } from '../db/client.js';
  * A fresh database for one test file. On PGlite (the default) it lives in memory; with TEST_DATABASE_URL
  * it is a new PostgreSQL database cloned from a template migrated once per migration set.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return openDatabase({ driver: 'pglite' });
 
