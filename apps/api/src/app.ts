@@ -10,11 +10,13 @@ import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { FileStorage } from './lib/storage/storage.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import cartRoutes from './modules/cart/cart.routes.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
 import contactRoutes from './modules/contact/contact.routes.js';
 import { fileApiRoutes, localFileRoutes } from './modules/files/files.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import mediaRoutes from './modules/media/media.routes.js';
+import orderRoutes from './modules/orders/orders.routes.js';
 import signupRoutes from './modules/signup/signup.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
@@ -116,6 +118,8 @@ export async function buildApp({ config, database, logger, webDistDir, ...overri
       await api.register(userRoutes);
       await api.register(fileApiRoutes);
       await api.register(contactRoutes);
+      await api.register(cartRoutes);
+      await api.register(orderRoutes);
     },
     { prefix: '/api/v1' },
   );

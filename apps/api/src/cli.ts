@@ -65,6 +65,7 @@ main(process.argv.slice(2)).then(
     const known =
       err instanceof AppError ||
       err instanceof UsageError ||
+      err instanceof ConfigError ||
       (err instanceof Error && err.message.includes('in use'));
     process.stderr.write(`${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
     process.exit(known ? 1 : 2);

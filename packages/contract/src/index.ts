@@ -7,3 +7,4 @@ export * from './rules/validation.js';
 export * from './schemas/account.js';
 export * from './schemas/catalog.js';
 export * from './schemas/common.js';
+export * from './schemas/buying.js';

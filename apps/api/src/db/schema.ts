@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -294,6 +295,9 @@ export const staffSessions = pgTable(
   },
   (t) => [index().on(t.staffId)],
 );
+
+/** Numbers orders across days; the number a buyer reads out is the date plus this value. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001 });
 
 export const orders = pgTable(
   'orders',

@@ -1,0 +1,54 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { cartItems, productOptions, products } from '../../db/schema.js';
+
+export const listLines = (db: Executor, buyerId: string) =>
+  db
+    .select({ line: cartItems, option: productOptions, product: products })
+    .from(cartItems)
+    .innerJoin(productOptions, eq(productOptions.id, cartItems.productOptionId))
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(and(eq(cartItems.buyerId, buyerId), isNull(products.deletedAt)))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+
+export type CartLineRow = Awaited<ReturnType<typeof listLines>>[number];
+
+export async function findLine(db: Executor, buyerId: string, lineId: string) {
+  const [row] = await db
+    .select({ line: cartItems, option: productOptions })
+    .from(cartItems)
+    .innerJoin(productOptions, eq(productOptions.id, cartItems.productOptionId))
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.buyerId, buyerId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export const findOrderableOptions = (db: Executor, optionIds: string[]) =>
+  db
+    .select({ option: productOptions, product: { title: products.title } })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(and(inArray(productOptions.id, optionIds), isNull(products.deletedAt)));
+
+export const linesForOptions = (db: Executor, buyerId: string, optionIds: string[]) =>
+  db
+    .select({ id: cartItems.id, productOptionId: cartItems.productOptionId })
+    .from(cartItems)
+    .where(and(eq(cartItems.buyerId, buyerId), inArray(cartItems.productOptionId, optionIds)));
+
+export const insertLines = (db: Executor, lines: (typeof cartItems.$inferInsert)[]) =>
+  db.insert(cartItems).values(lines).onConflictDoNothing().returning({ id: cartItems.id });
+
+export const setQuantity = (db: Executor, lineId: string, quantity: number) =>
+  db.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));
+
+export const deleteLine = (db: Executor, buyerId: string, lineId: string) =>
+  db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.buyerId, buyerId)))
+    .returning({ id: cartItems.id });
+
+export const deleteLinesForOptions = (db: Executor, buyerId: string, optionIds: string[]) =>
+  db
+    .delete(cartItems)
+    .where(and(eq(cartItems.buyerId, buyerId), inArray(cartItems.productOptionId, optionIds)));

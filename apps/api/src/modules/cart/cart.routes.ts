@@ -1,0 +1,65 @@
+import {
+  cartAddRequest,
+  cartRemoveRequest,
+  cartResponse,
+  cartUpdateRequest,
+  envelope,
+} from '@kshop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.js';
+import { currencyOf, requireApprovedBuyer } from '../../plugins/auth.js';
+import * as cart from './cart.service.js';
+
+const empty = { 200: envelope(z.null()) };
+
+/** The member's cart; prices always come from the server, in the member's currency. */
+const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cart',
+    { schema: { tags: ['cart'], summary: 'The cart with totals', response: { 200: cartResponse } } },
+    async (request) => {
+      const buyer = requireApprovedBuyer(request);
+      return ok(await cart.cart(app.db, buyer.id, currencyOf(buyer)));
+    },
+  );
+
+  app.post(
+    '/cart',
+    { schema: { tags: ['cart'], summary: 'Add options to the cart', body: cartAddRequest, response: empty } },
+    async (request) => {
+      const buyer = requireApprovedBuyer(request);
+      await cart.addLines(app.db, buyer.id, request.body.productOptionAndQuantityList);
+      return ok(null, 'Added to cart.');
+    },
+  );
+
+  app.patch(
+    '/cart',
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Change the quantity of a cart line',
+        body: cartUpdateRequest,
+        response: empty,
+      },
+    },
+    async (request) => {
+      const buyer = requireApprovedBuyer(request);
+      await cart.changeQuantity(app.db, buyer.id, request.body.cartUuid, request.body.quantity);
+      return ok(null, 'Quantity updated.');
+    },
+  );
+
+  app.delete(
+    '/cart',
+    { schema: { tags: ['cart'], summary: 'Remove a cart line', body: cartRemoveRequest, response: empty } },
+    async (request) => {
+      const buyer = requireApprovedBuyer(request);
+      await cart.removeLine(app.db, buyer.id, request.body.cartUuid);
+      return ok(null, 'Removed from cart.');
+    },
+  );
+};
+
+export default cartRoutes;

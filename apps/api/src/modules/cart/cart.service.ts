@@ -1,0 +1,118 @@
+import {
+  availableStock,
+  type CartAddRequest,
+  type CartData,
+  CURRENCY_SYMBOL,
+  type CurrencyCode,
+  fromMinorUnits,
+  messages,
+} from '@kshop/contract';
+import type { Db, Executor } from '../../db/client.js';
+import type { productOptions } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import * as repo from './cart.repository.js';
+
+type Option = typeof productOptions.$inferSelect;
+
+export const unitPrice = (option: Pick<Option, 'priceKrw' | 'priceUsd'>, currency: CurrencyCode) =>
+  currency === 'KRW' ? option.priceKrw : option.priceUsd;
+
+/**
+ * Whether a quantity of an option may be asked for: not sold out, at least the minimum order quantity,
+ * at most what is available. Throws the spec's message otherwise.
+ */
+export function checkQuantity(option: Option, quantity: number) {
+  const available = availableStock(option.stock, option.holdStock);
+  if (option.isSoldOut || available <= 0) throw badRequest(messages.cart.soldOut, 'SOLD_OUT');
+  if (quantity < option.minimumOrderQuantity)
+    throw badRequest(messages.cart.minimum(option.minimumOrderQuantity), 'BELOW_MINIMUM');
+  if (quantity > available) throw badRequest(messages.cart.maximum(available), 'ABOVE_AVAILABLE');
+}
+
+export async function cart(db: Executor, buyerId: string, currency: CurrencyCode): Promise<CartData> {
+  const rows = await repo.listLines(db, buyerId);
+  let totalMinor = 0;
+  const cartList = rows.map(({ line, option, product }) => {
+    const price = unitPrice(option, currency);
+    totalMinor += price * line.quantity;
+    return {
+      uuid: line.id,
+      quantity: line.quantity,
+      product: {
+        uuid: product.id,
+        title: product.title,
+        vendor: product.vendor,
+        thumbnailUrl: product.imageUrls[0] ?? NO_IMAGE_URL,
+        releaseDate: product.releaseDate,
+      },
+      productOption: {
+        uuid: option.id,
+        optionNameKey1: option.optionNameKey1,
+        optionNameKey2: option.optionNameKey2,
+        optionNameValue1: option.optionNameValue1,
+        optionNameValue2: option.optionNameValue2,
+        stock: option.stock,
+        holdStock: option.holdStock,
+        minimumOrderQuantity: option.minimumOrderQuantity,
+        isSoldOut: option.isSoldOut,
+      },
+      productPrice: { price: fromMinorUnits(price, currency) },
+    };
+  });
+  return {
+    cartList,
+    totalPrice: fromMinorUnits(totalMinor, currency),
+    currencyCode: currency,
+    currencySymbol: CURRENCY_SYMBOL[currency],
+  };
+}
+
+/** Adds every option or none: an option already in the cart refuses the whole request. */
+export async function addLines(
+  db: Db,
+  buyerId: string,
+  items: CartAddRequest['productOptionAndQuantityList'],
+) {
+  const optionIds = items.map((i) => i.productOptionUuid);
+  if (new Set(optionIds).size !== optionIds.length)
+    throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
+  try {
+    await db.transaction(async (tx) => {
+      if ((await repo.linesForOptions(tx, buyerId, optionIds)).length > 0) {
+        throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
+      }
+      const found = new Map(
+        (await repo.findOrderableOptions(tx, optionIds)).map((r) => [r.option.id, r.option]),
+      );
+      for (const item of items) {
+        const option = found.get(item.productOptionUuid);
+        if (!option) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+        checkQuantity(option, item.quantity);
+      }
+      const inserted = await repo.insertLines(
+        tx,
+        items.map((i) => ({ buyerId, productOptionId: i.productOptionUuid, quantity: i.quantity })),
+      );
+      if (inserted.length !== items.length) throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
+    throw err;
+  }
+}
+
+export async function changeQuantity(db: Db, buyerId: string, lineId: string, quantity: number) {
+  await db.transaction(async (tx) => {
+    const found = await repo.findLine(tx, buyerId, lineId);
+    if (!found) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
+    checkQuantity(found.option, quantity);
+    await repo.setQuantity(tx, lineId, quantity);
+  });
+}
+
+export async function removeLine(db: Db, buyerId: string, lineId: string) {
+  const removed = await repo.deleteLine(db, buyerId, lineId);
+  if (removed.length === 0) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
+}

@@ -1,0 +1,284 @@
+import {
+  type CurrencyCode,
+  canMoveOrder,
+  fromMinorUnits,
+  messages,
+  ORDER_STATUS_LABELS,
+  type OrderCreateRequest,
+  type OrderDetail,
+  type OrderStatus,
+  type OrderSummary,
+  parseMemo,
+  toMinorUnits,
+} from '@kshop/contract';
+import type { Db, Executor } from '../../db/client.js';
+import { refreshProductDerived } from '../../db/derived.js';
+import type { orderDetails, orders } from '../../db/schema.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { deleteLinesForOptions } from '../cart/cart.repository.js';
+import { unitPrice } from '../cart/cart.service.js';
+import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import * as repo from './orders.repository.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type DetailRow = typeof orderDetails.$inferSelect;
+
+/** '20261122-1042': the day in Korea, where the shop works, and a number that never repeats. */
+export function orderNumberFor(sequence: number, at = new Date()): string {
+  const day = new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `${day}-${sequence}`;
+}
+
+const orderNotFound = () => notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
+
+export type PlacedOrder = { uuid: string; orderNumber: string; email: string; finalMinor: number };
+
+/**
+ * Places an order in one transaction: prices recomputed from the catalogue and compared with what the
+ * buyer saw, stock held line by line (in a fixed order, so concurrent orders cannot deadlock), the order
+ * written, the ordered lines taken out of the cart. Any failure leaves everything as it was.
+ */
+export async function placeOrder(
+  db: Db,
+  buyerId: string,
+  currency: CurrencyCode,
+  input: OrderCreateRequest,
+): Promise<PlacedOrder> {
+  if (input.currencyCode !== currency) throw conflict(messages.order.currencyMismatch, 'CURRENCY_MISMATCH');
+  const lines = [...input.productOptionList].sort((a, b) =>
+    a.productOptionUuid.localeCompare(b.productOptionUuid),
+  );
+  const optionIds = lines.map((l) => l.productOptionUuid);
+  if (new Set(optionIds).size !== optionIds.length)
+    throw badRequest('Each option may appear once in an order.', 'DUPLICATE_LINE');
+
+  return db.transaction(async (tx) => {
+    const buyer = await repo.buyerForOrder(tx, buyerId);
+    if (!buyer) throw notFound();
+    const found = new Map((await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r]));
+    let productMinor = 0;
+    const priced = lines.map((line) => {
+      const row = found.get(line.productOptionUuid);
+      if (!row) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+      if (line.quantity < row.option.minimumOrderQuantity) {
+        throw badRequest(messages.cart.minimum(row.option.minimumOrderQuantity), 'BELOW_MINIMUM');
+      }
+      const unit = unitPrice(row.option, currency);
+      productMinor += unit * line.quantity;
+      return { ...line, ...row, unit, amount: unit * line.quantity };
+    });
+    if (toMinorUnits(input.finalPaymentAmount, currency) !== productMinor) {
+      throw conflict(messages.order.pricesChanged, 'PRICES_CHANGED');
+    }
+    for (const line of priced) {
+      if (!(await repo.holdStock(tx, line.option.id, line.quantity))) {
+        throw conflict(messages.order.notEnoughStock(line.product.title), 'NOT_ENOUGH_STOCK');
+      }
+    }
+    const orderNumber = orderNumberFor(await repo.nextOrderSequence(tx));
+    const receiver = input.receiverInfo;
+    const [order] = await repo.insertOrder(tx, {
+      orderNumber,
+      buyerId,
+      status: 'PENDING',
+      currencyCode: currency,
+      productAmount: productMinor,
+      finalAmount: productMinor,
+      receiverCompanyName: receiver.companyName,
+      receiverEmail: receiver.companyEmail,
+      receiverName: receiver.receiverName,
+      receiverPhoneNumber: receiver.phoneNumber,
+      receiverPostalCode: receiver.postalCode,
+      receiverAddressDetail: receiver.addressDetail,
+      businessRegistrationNumber: buyer.businessRegistrationNumber,
+    });
+    await repo.insertDetails(
+      tx,
+      priced.map((line) => ({
+        orderId: order!.id,
+        productOptionId: line.option.id,
+        quantity: line.quantity,
+        unitPrice: line.unit,
+        amount: line.amount,
+        currencyCode: currency,
+        productTitle: line.product.title,
+        optionNameValue1: line.option.optionNameValue1,
+        optionNameValue2: line.option.optionNameValue2,
+        thumbnailUrl: line.product.imageUrls[0] ?? null,
+      })),
+    );
+    await recordSales(tx, priced, currency, 1);
+    await deleteLinesForOptions(tx, buyerId, optionIds);
+    await refreshProductDerived(tx, [...new Set(priced.map((l) => l.product.id))].sort());
+    return { uuid: order!.id, orderNumber: order!.orderNumber, email: buyer.email, finalMinor: productMinor };
+  });
+}
+
+async function recordSales(
+  tx: Executor,
+  lines: { product: { id: string }; quantity: number; amount: number }[],
+  currency: CurrencyCode,
+  sign: 1 | -1,
+) {
+  const byProduct = new Map<string, { quantity: number; amount: number }>();
+  for (const line of lines) {
+    const sum = byProduct.get(line.product.id) ?? { quantity: 0, amount: 0 };
+    byProduct.set(line.product.id, {
+      quantity: sum.quantity + line.quantity,
+      amount: sum.amount + line.amount,
+    });
+  }
+  for (const [productId, sum] of [...byProduct].sort(([a], [b]) => a.localeCompare(b))) {
+    const krw = currency === 'KRW' ? sum.amount : 0;
+    const usd = currency === 'USD' ? sum.amount : 0;
+    await repo.addSales(tx, productId, sign * sum.quantity, sign * krw, sign * usd);
+  }
+}
+
+function toLine(d: DetailRow) {
+  const currency = d.currencyCode;
+  return {
+    orderDetailUuid: d.id,
+    quantity: d.quantity,
+    amount: fromMinorUnits(d.amount, currency),
+    currencyCode: currency,
+    productOption: {
+      productOptionUuid: d.productOptionId,
+      productTitle: d.productTitle,
+      optionNameValue1: d.optionNameValue1,
+      optionNameValue2: d.optionNameValue2,
+      thumbnailUrlArray: [d.thumbnailUrl ?? NO_IMAGE_URL],
+    },
+  };
+}
+
+export async function orderList(db: Executor, buyerId: string, page: number, limit: number) {
+  const { orders: rows, totalCount } = await repo.pageOfOrders(db, buyerId, limit, (page - 1) * limit);
+  const details = await repo.detailsOf(
+    db,
+    rows.map((o) => o.id),
+  );
+  const orderList: OrderSummary[] = rows.map((o) => ({
+    uuid: o.id,
+    orderNumber: o.orderNumber,
+    createdAt: o.createdAt.toISOString(),
+    status: o.status,
+    finalPaymentAmount: fromMinorUnits(o.finalAmount, o.currencyCode),
+    currencyCode: o.currencyCode,
+    orderDetails: details.filter((d) => d.orderId === o.id).map(toLine),
+  }));
+  return { orderList, totalCount };
+}
+
+async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
+  const [details, memos] = await Promise.all([repo.detailsOf(db, [order.id]), repo.memosOf(db, order.id)]);
+  return {
+    uuid: order.id,
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt.toISOString(),
+    status: order.status,
+    currencyCode: order.currencyCode,
+    beforeDiscountProductAmount: fromMinorUnits(order.productAmount, order.currencyCode),
+    finalPaymentAmount: fromMinorUnits(order.finalAmount, order.currencyCode),
+    orderMemos: memos.map((m) => ({ orderMemoUuid: m.id, content: m.content })),
+    orderDetails: details.map(toLine),
+    receiverInfo: {
+      receiverName: order.receiverName,
+      companyName: order.receiverCompanyName,
+      companyEmail: order.receiverEmail,
+      phoneNumber: order.receiverPhoneNumber,
+      addressDetail: order.receiverAddressDetail,
+      postalCode: order.receiverPostalCode,
+    },
+  };
+}
+
+/** A member's own order; another member's answers as if it did not exist. */
+export async function orderDetailFor(db: Executor, buyerId: string, orderId: string) {
+  const order = await repo.findOrder(db, { id: orderId, buyerId });
+  if (!order) throw orderNotFound();
+  return detailView(db, order);
+}
+
+export async function orderByNumber(db: Executor, orderNumber: string) {
+  const order = await repo.findOrder(db, { orderNumber });
+  if (!order) throw orderNotFound();
+  return detailView(db, order);
+}
+
+export type StatusChange = { order: OrderRow; from: OrderStatus; to: OrderStatus; buyerEmail: string };
+
+/**
+ * Moves an order along the allowed transitions. Shipping takes the held quantities out of stock;
+ * cancelling releases them and takes the sale back.
+ */
+export async function moveOrder(db: Db, orderNumber: string, to: OrderStatus): Promise<StatusChange> {
+  return db.transaction(async (tx) => {
+    const order = await repo.lockOrderByNumber(tx, orderNumber);
+    if (!order) throw orderNotFound();
+    const from = order.status;
+    if (!canMoveOrder(from, to)) {
+      throw new AppError(409, 'BAD_TRANSITION', `An order that is ${from} cannot become ${to}.`);
+    }
+    const details = (await repo.detailsOf(tx, [order.id])).sort((a, b) =>
+      String(a.productOptionId).localeCompare(String(b.productOptionId)),
+    );
+    const optionIds = details.flatMap((d) => (d.productOptionId ? [d.productOptionId] : []));
+    const products = new Map(
+      (await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r.product.id] as const),
+    );
+    for (const d of details) {
+      if (!d.productOptionId) continue;
+      if (to === 'SHIPPED') await repo.shipStock(tx, d.productOptionId, d.quantity);
+      if (to === 'CANCELLED') await repo.releaseStock(tx, d.productOptionId, d.quantity);
+    }
+    if (to === 'CANCELLED') {
+      const lines = details.flatMap((d) => {
+        const productId = d.productOptionId ? products.get(d.productOptionId) : undefined;
+        return productId ? [{ product: { id: productId }, quantity: d.quantity, amount: d.amount }] : [];
+      });
+      await recordSales(tx, lines, order.currencyCode, -1);
+    }
+    await repo.setOrderStatus(tx, order.id, to);
+    await refreshProductDerived(tx, [...new Set(products.values())].sort());
+    const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
+    return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail };
+  });
+}
+
+export const MEMO_FORMAT =
+  "A memo reads 'label/amount', for example 'Shipping fee/15000' or 'Discount/-5000'.";
+
+/** Adds a staff memo; the final amount becomes the product amount plus every memo amount. */
+export async function addMemo(db: Db, orderNumber: string, content: string, staffId: string | null = null) {
+  const { label, amount } = parseMemo(content);
+  if (!label || amount === null) throw badRequest(MEMO_FORMAT, 'BAD_MEMO');
+  return db.transaction(async (tx) => {
+    const order = await repo.lockOrderByNumber(tx, orderNumber);
+    if (!order) throw orderNotFound();
+    const minor = toMinorUnits(amount, order.currencyCode);
+    if (fromMinorUnits(minor, order.currencyCode) !== amount) {
+      throw badRequest(
+        `${order.currencyCode} amounts have at most ${order.currencyCode === 'KRW' ? 0 : 2} decimals.`,
+        'BAD_MEMO',
+      );
+    }
+    const memos = await repo.memosOf(tx, order.id);
+    const finalAmount = order.productAmount + memos.reduce((sum, m) => sum + m.amount, 0) + minor;
+    if (finalAmount < 0) throw badRequest('The memos would make the total negative.', 'BAD_MEMO');
+    await repo.insertMemo(tx, {
+      orderId: order.id,
+      content: content.trim(),
+      amount: minor,
+      createdByStaffId: staffId,
+    });
+    await repo.setFinalAmount(tx, order.id, finalAmount);
+    return {
+      orderNumber,
+      finalAmount: fromMinorUnits(finalAmount, order.currencyCode),
+      currencyCode: order.currencyCode,
+    };
+  });
+}
+
+export const statusLabel = (status: OrderStatus) => ORDER_STATUS_LABELS[status];

@@ -1,0 +1,38 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { DialogProvider } from '../../components/ui/dialog';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
+import { LoadingState } from '../../components/ui/status';
+import { useScrollToTop } from '../../lib/use-scroll-to-top';
+import { Footer } from './footer';
+import { SessionEvents } from './session-events';
+import { SiteHeader } from './site-header';
+import './layout.css';
+
+export function RootLayout() {
+  useScrollToTop();
+  const { pathname } = useLocation();
+  return (
+    <DialogProvider>
+      <SessionEvents />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="site-main">
+        <ErrorBoundary key={pathname}>
+          <Suspense
+            fallback={
+              <div className="container">
+                <LoadingState />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </DialogProvider>
+  );
+}

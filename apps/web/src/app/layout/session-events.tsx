@@ -1,0 +1,18 @@
+import { messages } from '@kshop/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useAlert } from '../../components/ui/dialog';
+import { onPendingApproval } from '../../lib/api-client';
+import { subscribeSession } from '../../lib/session';
+
+/**
+ * Reacts to session changes made anywhere: logging in or out refetches every cached read (prices depend on it),
+ * and a pending account gets the spec's alert after the API client has logged it out.
+ */
+export function SessionEvents() {
+  const queryClient = useQueryClient();
+  const alert = useAlert();
+  useEffect(() => subscribeSession(() => void queryClient.resetQueries()), [queryClient]);
+  useEffect(() => onPendingApproval(() => void alert(messages.account.pendingApprovalAlert)), [alert]);
+  return null;
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { SearchOverlay } from '../../features/search/components/search-overlay';
+import { useIsLoggedIn } from '../../lib/session';
+import { CartIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
+import { MainNav } from './main-nav';
+
+/** Logo, main menu, and the search, cart and My Page icons. */
+export function SiteHeader() {
+  const isLoggedIn = useIsLoggedIn();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+
+  // Any navigation closes the menu and the search.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every change of address on purpose
+  useEffect(() => {
+    setMenuOpen(false);
+    setSearchOpen(false);
+  }, [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!headerRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
+
+  return (
+    <header ref={headerRef} className="site-header">
+      <div className="site-header__bar container">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="icon-button site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon open={menuOpen} />
+          <span className="visually-hidden">Menu</span>
+        </button>
+        <Link to="/" className="site-header__logo" aria-label="KSHOP home">
+          K<span>SHOP</span>
+        </Link>
+        <MainNav id="main-nav" open={menuOpen} onOpenChange={setMenuOpen} toggleRef={menuButtonRef} />
+        <div className="site-header__actions">
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Search"
+            onClick={() => setSearchOpen(true)}
+          >
+            <SearchIcon />
+          </button>
+          <Link to={isLoggedIn ? '/cart' : '/login'} className="icon-button" aria-label="Cart">
+            <CartIcon />
+          </Link>
+          <Link to={isLoggedIn ? '/mypage' : '/login'} className="icon-button" aria-label="My Page">
+            <UserIcon />
+          </Link>
+        </div>
+      </div>
+      {searchOpen && <SearchOverlay onClose={() => setSearchOpen(false)} />}
+    </header>
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  PAGE_SIZE,
+  type ProductListData,
+  pageCount,
+  SORT_LABELS,
+  SORTS,
+  STOCK_STATUS_LABELS,
+  STOCK_STATUSES,
+} from '@kshop/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { readListing, withParam } from '../../lib/listing-params';
+import { Pagination } from '../ui/pagination';
+import { ProductGrid } from '../ui/product-grid';
+import { EmptyState, ErrorState, LoadingState } from '../ui/status';
+import './product-listing.css';
+
+type ProductListingProps = {
+  title: ReactNode;
+  /** A small line above the title, e.g. 'Search results'. */
+  eyebrow?: string;
+  query: UseQueryResult<ProductListData>;
+  emptyMessage?: string;
+};
+
+/**
+ * A product list or search result: title, stock filter and sort, four-column grid and pagination, all driven
+ * by the address so that reload, back and shared links show the same page.
+ */
+export function ProductListing({
+  title,
+  eyebrow,
+  query,
+  emptyMessage = 'No products found.',
+}: ProductListingProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const listing = readListing(searchParams);
+  const totalCount = query.data?.totalCount ?? 0;
+  const totalPages = pageCount(totalCount, PAGE_SIZE.productList);
+
+  const change = (key: 'sort' | 'stockStatus', value: string) =>
+    setSearchParams(withParam(searchParams, key, value));
+  const hrefForPage = (page: number) => `${pathname}?${withParam(searchParams, 'page', String(page))}`;
+
+  return (
+    <div className="listing container">
+      <header className="listing__header">
+        {eyebrow && <p className="listing__eyebrow">{eyebrow}</p>}
+        <h1 className="listing__title">{title}</h1>
+        {query.data && (
+          <p className="listing__count" aria-live="polite">
+            {totalCount} {totalCount === 1 ? 'item' : 'items'}
+          </p>
+        )}
+      </header>
+      <div className="listing__controls">
+        <div className="select-field">
+          <select
+            aria-label="Stock status"
+            value={listing.stockStatus}
+            onChange={(event) => change('stockStatus', event.target.value)}
+          >
+            {STOCK_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STOCK_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="select-field">
+          <select
+            aria-label="Sort"
+            value={listing.sort}
+            onChange={(event) => change('sort', event.target.value)}
+          >
+            {SORTS.map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState message="Could not load products. Please try again." onRetry={() => query.refetch()} />
+      ) : query.data.productOptionList.length === 0 ? (
+        <EmptyState>{emptyMessage}</EmptyState>
+      ) : (
+        <div
+          className={
+            query.isPlaceholderData ? 'listing__results listing__results--stale' : 'listing__results'
+          }
+        >
+          <ProductGrid products={query.data.productOptionList} />
+          <Pagination currentPage={listing.page} totalPages={totalPages} hrefForPage={hrefForPage} />
+        </div>
+      )}
+    </div>
+  );
+}

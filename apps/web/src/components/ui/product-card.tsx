@@ -1,0 +1,55 @@
+import {
+  isSoldOutTagged,
+  type ProductListItem,
+  priceLabel,
+  releaseDateLabel,
+  visibleBadges,
+} from '@kshop/contract';
+import { Link } from 'react-router';
+import { productDetailPath } from '../../lib/links';
+import './product-card.css';
+
+export type ProductCardData = Pick<
+  ProductListItem,
+  'optionUuid' | 'title' | 'vendor' | 'thumbnailUrl' | 'releaseDate' | 'tags' | 'totalPrice' | 'currencyCode'
+>;
+
+const BADGE_TEXT: Record<string, string> = { sale: 'SALE', pre: 'PRE', new: 'NEW', hot: 'HOT' };
+
+/** One product of a list: the title is the link, stretched over the whole card. */
+export function ProductCard({ product }: { product: ProductCardData }) {
+  const badges = visibleBadges(product.tags);
+  const soldOut = isSoldOutTagged(product.tags);
+  const releaseDate = releaseDateLabel(product.releaseDate);
+  return (
+    <article className={`product-card${soldOut ? ' product-card--sold-out' : ''}`}>
+      <div className="product-card__media">
+        <img src={product.thumbnailUrl} alt="" loading="lazy" decoding="async" width={400} height={400} />
+        {soldOut && <span className="product-card__sold-out">SOLD OUT</span>}
+        {badges.length > 0 && (
+          <p className="product-card__badges">
+            {badges.map((tag) => (
+              <span key={tag} className={`badge badge--${tag}`}>
+                {BADGE_TEXT[tag]}
+              </span>
+            ))}
+          </p>
+        )}
+      </div>
+      <div className="product-card__body">
+        <p className="product-card__vendor">{product.vendor}</p>
+        <h3 className="product-card__title">
+          <Link to={productDetailPath(product.optionUuid)} className="product-card__link">
+            {product.title}
+          </Link>
+        </h3>
+        {releaseDate && (
+          <p className="product-card__release">
+            Release <time dateTime={releaseDate}>{releaseDate}</time>
+          </p>
+        )}
+        <p className="product-card__price">{priceLabel(product.totalPrice, product.currencyCode)}</p>
+      </div>
+    </article>
+  );
+}

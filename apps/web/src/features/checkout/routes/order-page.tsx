@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../../app/routes/placeholder-page';
+
+// Stand-in until this screen is built.
+export function OrderPage() {
+  return <PlaceholderPage title="Delivery" />;
+}

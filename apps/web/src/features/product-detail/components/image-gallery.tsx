@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Main image, a strip of thumbnails and arrows that step through the images. */
+export function ImageGallery({ images, title }: { images: readonly string[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const stripRef = useRef<HTMLUListElement>(null);
+  const count = images.length;
+
+  useEffect(() => {
+    const thumb = stripRef.current?.children[index] as HTMLElement | undefined;
+    thumb?.scrollIntoView?.({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
+  }, [index]);
+
+  if (count === 0) {
+    return (
+      <div className="gallery">
+        <div className="gallery__main gallery__main--empty">No image</div>
+      </div>
+    );
+  }
+  const step = (direction: 1 | -1) => setIndex((current) => (current + direction + count) % count);
+
+  return (
+    <div className="gallery">
+      <div className="gallery__main">
+        <img src={images[index]} alt={count > 1 ? `${title} (image ${index + 1} of ${count})` : title} />
+      </div>
+      <div className="gallery__strip">
+        <button
+          type="button"
+          className="icon-button icon-button--outline"
+          aria-label="Previous images"
+          onClick={() => step(-1)}
+        >
+          <span aria-hidden="true">‹</span>
+        </button>
+        <ul ref={stripRef} className="gallery__thumbs" aria-label="Product images">
+          {images.map((url, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a product's image list is fixed and may repeat a URL
+            <li key={i}>
+              <button
+                type="button"
+                className="gallery__thumb"
+                aria-label={`Show image ${i + 1}`}
+                aria-pressed={i === index}
+                onClick={() => setIndex(i)}
+              >
+                <img src={url} alt="" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <button
+          type="button"
+          className="icon-button icon-button--outline"
+          aria-label="Next images"
+          onClick={() => step(1)}
+        >
+          <span aria-hidden="true">›</span>
+        </button>
+      </div>
+    </div>
+  );
+}

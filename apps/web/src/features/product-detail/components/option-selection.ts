@@ -1,0 +1,43 @@
+import { clampQuantity, type ProductOptionDetail } from '@kshop/contract';
+
+/** The option choices of one product and the rules for picking them (spec section 4, product selection). */
+
+export type Selection = { option: ProductOptionDetail; quantity: number };
+
+export const isOptionSoldOut = (option: ProductOptionDetail): boolean =>
+  option.isSoldOut || option.stock <= 0;
+
+export const hasSecondOption = (options: readonly ProductOptionDetail[]): boolean =>
+  options.some((option) => Boolean(option.optionNameKey2));
+
+export const firstValues = (options: readonly ProductOptionDetail[]): string[] => [
+  ...new Set(options.map((option) => option.optionNameValue1)),
+];
+
+export const optionsWithFirstValue = (options: readonly ProductOptionDetail[], value1: string) =>
+  options.filter((option) => option.optionNameValue1 === value1);
+
+export const optionLabel = (option: ProductOptionDetail): string =>
+  option.optionNameValue2
+    ? `${option.optionNameValue1} / ${option.optionNameValue2}`
+    : option.optionNameValue1;
+
+/** A new selection starts at the option's minimum order quantity. */
+export const newSelection = (option: ProductOptionDetail): Selection => ({
+  option,
+  quantity: clampQuantity(option.minimumOrderQuantity, option.minimumOrderQuantity, option.stock).quantity,
+});
+
+/** Amount of a line, or null when the buyer sees no prices. */
+export const lineAmount = ({ option, quantity }: Selection): number | null =>
+  option.productPrice ? option.productPrice.totalPrice * quantity : null;
+
+export function totalAmount(selections: readonly Selection[]): number | null {
+  let total = 0;
+  for (const selection of selections) {
+    const amount = lineAmount(selection);
+    if (amount === null) return null;
+    total += amount;
+  }
+  return total;
+}

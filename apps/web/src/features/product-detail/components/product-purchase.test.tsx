@@ -1,0 +1,163 @@
+import { messages } from '@kshop/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { startSession } from '../../../lib/session';
+import { productDetail, productOption } from '../../../test/fixtures';
+import { envelope, renderWithProviders } from '../../../test/render';
+import { ProductPurchase } from './product-purchase';
+
+const price = (totalPrice: number) => ({ totalPrice, comparedPrice: null });
+
+const selectedNames = () => {
+  const list = screen.queryByRole('list', { name: 'Selected options' });
+  return list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('p')?.textContent)
+    : [];
+};
+
+describe('ProductPurchase', () => {
+  it('preselects the current option at its minimum quantity, with its line price and TOTAL', () => {
+    startSession('member');
+    const a = productOption({
+      uuid: 'a',
+      optionNameValue1: 'ELLA',
+      minimumOrderQuantity: 10,
+      productPrice: price(2.5),
+    });
+    const b = productOption({ uuid: 'b', optionNameValue1: 'NANA', productPrice: price(3) });
+    renderWithProviders(<ProductPurchase detail={productDetail([a, b])} />);
+    expect(selectedNames()).toEqual(['ELLA']);
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveProperty('value', '10');
+    expect(screen.getAllByText('US$25.00')).toHaveLength(2);
+  });
+
+  it('adds an option at once when there is no second option, and never twice', async () => {
+    const user = userEvent.setup();
+    const a = productOption({ uuid: 'a', optionNameKey1: 'MEMBER', optionNameValue1: 'ELLA' });
+    const b = productOption({ uuid: 'b', optionNameKey1: 'MEMBER', optionNameValue1: 'NANA' });
+    renderWithProviders(<ProductPurchase detail={productDetail([a, b])} />);
+    await user.selectOptions(screen.getByLabelText('MEMBER'), 'NANA');
+    await user.selectOptions(screen.getByLabelText('MEMBER'), 'ELLA');
+    expect(selectedNames()).toEqual(['ELLA', 'NANA']);
+    expect(screen.queryByLabelText('Option 2')).toBeNull();
+  });
+
+  it('offers a second dropdown when options have a second key, with sold-out options disabled', async () => {
+    const user = userEvent.setup();
+    const options = [
+      productOption({
+        uuid: 'a1',
+        optionNameValue1: 'A',
+        optionNameKey2: 'MEMBER',
+        optionNameValue2: 'ELLA',
+        isSoldOut: true,
+      }),
+      productOption({
+        uuid: 'a2',
+        optionNameValue1: 'A',
+        optionNameKey2: 'MEMBER',
+        optionNameValue2: 'NANA',
+      }),
+      productOption({
+        uuid: 'b1',
+        optionNameValue1: 'B',
+        optionNameKey2: 'MEMBER',
+        optionNameValue2: 'ELLA',
+        stock: 0,
+      }),
+    ];
+    renderWithProviders(<ProductPurchase detail={productDetail(options)} />);
+    expect(selectedNames()).toEqual([]);
+    const first = screen.getByLabelText('VERSION');
+    expect(within(first).getByRole('option', { name: 'B (Sold out)' })).toHaveProperty('disabled', true);
+
+    await user.selectOptions(first, 'A');
+    const second = screen.getByLabelText('MEMBER');
+    expect(within(second).getByRole('option', { name: 'ELLA (Sold out)' })).toHaveProperty('disabled', true);
+    await user.selectOptions(second, 'NANA');
+    expect(selectedNames()).toEqual(['A / NANA']);
+  });
+
+  it('keeps the quantity between the minimum order quantity and the stock', async () => {
+    const user = userEvent.setup();
+    const a = productOption({ uuid: 'a', optionNameValue1: 'ELLA', minimumOrderQuantity: 2, stock: 3 });
+    renderWithProviders(<ProductPurchase detail={productDetail([a])} />);
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    expect(minus).toHaveProperty('disabled', true);
+    await user.click(plus);
+    expect(plus).toHaveProperty('disabled', true);
+    const input = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(input);
+    await user.type(input, '99{Enter}');
+    expect(input).toHaveProperty('value', '3');
+    expect(screen.getByText(messages.cart.maximum(3))).toBeTruthy();
+  });
+
+  it('asks a guest to log in instead of adding to the cart', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <ProductPurchase detail={productDetail([productOption({ uuid: 'a', optionNameValue1: 'X' })])} />,
+    );
+    expect(screen.getAllByText(messages.membersOnly).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByRole('alertdialog', { name: messages.cart.loginToAdd })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/login');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks a member to choose an option first', async () => {
+    startSession('member');
+    const user = userEvent.setup();
+    const sold = productOption({ uuid: 'a', optionNameValue1: 'X', isSoldOut: true, productPrice: price(1) });
+    renderWithProviders(<ProductPurchase detail={productDetail([sold])} />);
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(screen.getByRole('alertdialog', { name: messages.cart.selectOptions })).toBeTruthy();
+  });
+
+  it('sends the selection to the cart and offers to continue or view the cart', async () => {
+    startSession('member');
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => envelope(null));
+    vi.stubGlobal('fetch', fetchMock);
+    const a = productOption({
+      uuid: 'a',
+      optionNameValue1: 'X',
+      minimumOrderQuantity: 4,
+      productPrice: price(1),
+    });
+    renderWithProviders(<ProductPurchase detail={productDetail([a])} />);
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+
+    const dialog = await screen.findByRole('dialog', { name: messages.cart.added });
+    expect(within(dialog).getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
+    expect(within(dialog).getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/cart');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      productOptionAndQuantityList: [{ productOptionUuid: 'a', quantity: 4 }],
+    });
+  });
+
+  it.each([
+    [409, messages.cart.alreadyInCart, messages.cart.alreadyInCart],
+    [401, 'Unauthorized', messages.cart.loginToAdd],
+    [500, 'boom', messages.cart.addFailed],
+  ])('maps a %i answer to the spec message', async (statusCode, serverMessage, shown) => {
+    startSession('member');
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope(null, statusCode, serverMessage)),
+    );
+    const a = productOption({ uuid: 'a', optionNameValue1: 'X', productPrice: price(1) });
+    renderWithProviders(<ProductPurchase detail={productDetail([a])} />);
+    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    expect(await screen.findByRole('alertdialog', { name: shown })).toBeTruthy();
+  });
+});

@@ -1,0 +1,197 @@
+import { type CurrencyCode, messages, type ProductDetailData, priceLabel } from '@kshop/contract';
+import { useId, useState } from 'react';
+import { useAlert } from '../../../components/ui/dialog';
+import { QuantityStepper } from '../../../components/ui/quantity-stepper';
+import { isApiError, isPendingApproval } from '../../../lib/api-client';
+import { useIsLoggedIn } from '../../../lib/session';
+import { addToCart } from '../../cart';
+import { AddedToCartDialog } from './added-to-cart-dialog';
+import { MustRead } from './must-read';
+import {
+  firstValues,
+  hasSecondOption,
+  isOptionSoldOut,
+  lineAmount,
+  newSelection,
+  optionLabel,
+  optionsWithFirstValue,
+  type Selection,
+  totalAmount,
+} from './option-selection';
+
+const LOGIN_LINK = { to: '/login', label: 'LOGIN' };
+
+/** Option dropdowns, the chosen options with their quantities, TOTAL and Add to Cart. */
+export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
+  const { optionList, currentOption } = detail;
+  const currencyCode: CurrencyCode | null = detail.currencyCode;
+  const twoLevels = hasSecondOption(optionList);
+  const startsSelected = !isOptionSoldOut(currentOption);
+  const [value1, setValue1] = useState(startsSelected ? currentOption.optionNameValue1 : '');
+  const [value2, setValue2] = useState(startsSelected ? (currentOption.optionNameValue2 ?? '') : '');
+  const [selections, setSelections] = useState<Selection[]>(
+    startsSelected ? [newSelection(currentOption)] : [],
+  );
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState(false);
+  const isLoggedIn = useIsLoggedIn();
+  const alert = useAlert();
+  const select1Id = useId();
+  const select2Id = useId();
+
+  const add = (option: (typeof optionList)[number] | undefined) => {
+    if (!option || isOptionSoldOut(option)) return;
+    setSelections((current) =>
+      current.some((s) => s.option.uuid === option.uuid) ? current : [...current, newSelection(option)],
+    );
+  };
+
+  const choose1 = (value: string) => {
+    setValue1(value);
+    setValue2('');
+    if (!twoLevels && value) add(optionList.find((option) => option.optionNameValue1 === value));
+  };
+
+  const choose2 = (value: string) => {
+    setValue2(value);
+    if (value)
+      add(optionsWithFirstValue(optionList, value1).find((option) => option.optionNameValue2 === value));
+  };
+
+  const remove = (selection: Selection) => {
+    setSelections((current) => current.filter((s) => s.option.uuid !== selection.option.uuid));
+    // Clear the dropdown still showing the removed option, so it can be picked again.
+    if (
+      selection.option.optionNameValue1 === value1 &&
+      (!twoLevels || selection.option.optionNameValue2 === value2)
+    ) {
+      if (twoLevels) setValue2('');
+      else setValue1('');
+    }
+  };
+
+  const setQuantity = (uuid: string, quantity: number) =>
+    setSelections((current) => current.map((s) => (s.option.uuid === uuid ? { ...s, quantity } : s)));
+
+  const submit = async () => {
+    if (!isLoggedIn) {
+      void alert(messages.cart.loginToAdd, { link: LOGIN_LINK });
+      return;
+    }
+    if (selections.length === 0) {
+      void alert(messages.cart.selectOptions);
+      return;
+    }
+    setAdding(true);
+    try {
+      await addToCart(selections.map((s) => ({ productOptionUuid: s.option.uuid, quantity: s.quantity })));
+      setAdded(true);
+    } catch (error) {
+      if (isPendingApproval(error)) return;
+      if (isApiError(error) && error.message === messages.cart.alreadyInCart)
+        void alert(messages.cart.alreadyInCart);
+      else if (isApiError(error) && error.statusCode === 401)
+        void alert(messages.cart.loginToAdd, { link: LOGIN_LINK });
+      else void alert(messages.cart.addFailed);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const firstOption = optionList[0];
+  // Guests get no prices at all from the server; their total stays 'Members Only'.
+  const total = detail.totalPrice === null ? null : totalAmount(selections);
+  const secondChoices = twoLevels && value1 ? optionsWithFirstValue(optionList, value1) : [];
+
+  return (
+    <div className="purchase">
+      <div className="purchase__options">
+        <div className="field">
+          <label htmlFor={select1Id}>{firstOption?.optionNameKey1 ?? 'Option'}</label>
+          <select id={select1Id} value={value1} onChange={(event) => choose1(event.target.value)}>
+            <option value="">- Select -</option>
+            {firstValues(optionList).map((value) => {
+              const soldOut = optionsWithFirstValue(optionList, value).every(isOptionSoldOut);
+              return (
+                <option key={value} value={value} disabled={soldOut}>
+                  {soldOut ? `${value} (Sold out)` : value}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+        {twoLevels && (
+          <div className="field">
+            <label htmlFor={select2Id}>
+              {optionList.find((option) => option.optionNameKey2)?.optionNameKey2 ?? 'Option 2'}
+            </label>
+            <select
+              id={select2Id}
+              value={value2}
+              disabled={!value1}
+              onChange={(event) => choose2(event.target.value)}
+            >
+              <option value="">- Select -</option>
+              {secondChoices.map((option) => (
+                <option
+                  key={option.uuid}
+                  value={option.optionNameValue2 ?? ''}
+                  disabled={isOptionSoldOut(option)}
+                >
+                  {isOptionSoldOut(option)
+                    ? `${option.optionNameValue2} (Sold out)`
+                    : option.optionNameValue2}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+
+      {selections.length > 0 && (
+        <ul className="purchase__selections" aria-label="Selected options">
+          {selections.map((selection) => {
+            const label = optionLabel(selection.option);
+            return (
+              <li key={selection.option.uuid} className="selection-card">
+                <div className="selection-card__head">
+                  <p className="selection-card__name">{label}</p>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove ${label}`}
+                    onClick={() => remove(selection)}
+                  >
+                    <span aria-hidden="true">×</span>
+                  </button>
+                </div>
+                <div className="selection-card__foot">
+                  <QuantityStepper
+                    label={`Quantity of ${label}`}
+                    value={selection.quantity}
+                    minimum={selection.option.minimumOrderQuantity}
+                    maximum={selection.option.stock}
+                    onChange={(quantity) => setQuantity(selection.option.uuid, quantity)}
+                  />
+                  <p className="selection-card__price">{priceLabel(lineAmount(selection), currencyCode)}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <p className="purchase__total">
+        <span>TOTAL</span>
+        <strong aria-live="polite">{priceLabel(total, currencyCode)}</strong>
+      </p>
+
+      <MustRead />
+
+      <button type="button" className="button button--block button--large" disabled={adding} onClick={submit}>
+        Add to Cart
+      </button>
+      {added && <AddedToCartDialog onClose={() => setAdded(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { PAGE_SIZE } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ProductGrid } from '../../../components/ui/product-grid';
+import { productListQuery } from '../../../lib/catalog-api';
+import { PRE_ORDER_PATH } from '../../../lib/links';
+
+export function YouMayAlsoLike() {
+  const query = useQuery(
+    productListQuery({ page: 1, limit: PAGE_SIZE.youMayAlsoLike, sort: 'latest', stockStatus: 'all' }),
+  );
+  const products = query.data?.productOptionList ?? [];
+  return (
+    <section className="detail-section" aria-labelledby="also-like-title">
+      <header className="detail-section__header">
+        <h2 id="also-like-title" className="detail-section__title">
+          You may also like
+        </h2>
+        <Link to={PRE_ORDER_PATH} className="home-section__view-all">
+          VIEW ALL
+        </Link>
+      </header>
+      {products.length > 0 && <ProductGrid products={products} label="You may also like" columns={6} />}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { messages, priceLabel, releaseDateLabel } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { NotFound } from '../../../components/ui/not-found';
+import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { isApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { parseImageList, productDetailQuery } from '../api/product-detail-api';
+import { ImageGallery } from '../components/image-gallery';
+import { ProductDescription } from '../components/product-description';
+import { ProductPurchase } from '../components/product-purchase';
+import { ShippingInfo } from '../components/shipping-info';
+import { YouMayAlsoLike } from '../components/you-may-also-like';
+import './product-detail.css';
+
+export function ProductDetailPage() {
+  const { optionUuid = '' } = useParams();
+  const query = useQuery(productDetailQuery(optionUuid));
+  useDocumentTitle(query.data?.product.title);
+
+  if (query.isPending) {
+    return (
+      <div className="container">
+        <LoadingState />
+      </div>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && (query.error.statusCode === 404 || query.error.statusCode === 400)) {
+      return (
+        <NotFound
+          title={messages.http.productNotFound}
+          message="This product does not exist or is no longer sold."
+        />
+      );
+    }
+    return (
+      <div className="container">
+        <ErrorState
+          message="Could not load this product. Please try again."
+          onRetry={() => query.refetch()}
+        />
+      </div>
+    );
+  }
+
+  const { product } = query.data;
+  const releaseDate = releaseDateLabel(product.releaseDate);
+  return (
+    <div className="product-detail container">
+      <div className="product-detail__top">
+        <ImageGallery
+          key={product.uuid}
+          images={parseImageList(product.thumbnailUrlArray)}
+          title={product.title}
+        />
+        <div className="product-detail__info">
+          <p className="product-detail__vendor">{product.vendor}</p>
+          <h1 className="product-detail__title">{product.title}</h1>
+          <dl className="product-detail__facts">
+            {releaseDate && (
+              <div>
+                <dt>Release date</dt>
+                <dd>
+                  <time dateTime={releaseDate}>{releaseDate}</time>
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>Price</dt>
+              <dd className="product-detail__price">
+                {priceLabel(query.data.totalPrice, query.data.currencyCode)}
+              </dd>
+            </div>
+          </dl>
+          <ProductPurchase key={optionUuid} detail={query.data} />
+        </div>
+      </div>
+      <ProductDescription html={product.description} />
+      <ShippingInfo />
+      <YouMayAlsoLike />
+    </div>
+  );
+}

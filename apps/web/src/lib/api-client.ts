@@ -1,0 +1,117 @@
+import { messages } from '@kshop/contract';
+import { clearSession, expireSession, getAccessToken } from './session';
+
+export const API_BASE = '/api/v1';
+
+/** A failure the API answered with its envelope: `statusCode` and the server's human message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** No usable answer at all: the network failed or the body was not the API's envelope. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+export const isPendingApproval = (error: unknown): boolean =>
+  isApiError(error) && error.statusCode === 403 && error.message === messages.account.pendingApproval;
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the token when there is one (default). Login sends none. */
+  auth?: boolean;
+};
+
+type Envelope<T> = { statusCode: number; message: string; data: T };
+
+const PENDING_APPROVAL_EVENT = 'kshop:pending-approval';
+
+/** Called once per logout caused by a pending account, so the layout can show the spec's alert. */
+export function onPendingApproval(listener: () => void): () => void {
+  window.addEventListener(PENDING_APPROVAL_EVENT, listener);
+  return () => window.removeEventListener(PENDING_APPROVAL_EVENT, listener);
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error instanceof Error ? error.message : 'Network request failed');
+  }
+
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new NetworkError(`Unreadable response (HTTP ${response.status})`);
+  }
+  if (typeof envelope?.statusCode !== 'number')
+    throw new NetworkError(`Unexpected response (HTTP ${response.status})`);
+  if (envelope.statusCode !== 200) throw new ApiError(envelope.statusCode, envelope.message);
+  return envelope.data;
+}
+
+/**
+ * The one way the storefront talks to the API: adds the bearer token, unwraps `{ statusCode, message, data }`
+ * and throws ApiError for any statusCode other than 200.
+ *
+ * A token the server refuses (401) ends the session; a pending account (403) is logged out. Reads are then
+ * repeated once as a guest, so the page keeps working without prices.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = options.auth === false ? null : getAccessToken();
+  try {
+    return await send<T>(path, options, token);
+  } catch (error) {
+    if (!token || !isApiError(error)) throw error;
+    const stillCurrent = getAccessToken() === token;
+    if (error.statusCode === 401) {
+      if (stillCurrent) expireSession();
+    } else if (isPendingApproval(error)) {
+      if (stillCurrent) {
+        clearSession();
+        window.dispatchEvent(new Event(PENDING_APPROVAL_EVENT));
+      }
+    } else {
+      throw error;
+    }
+    if ((options.method ?? 'GET') !== 'GET') throw error;
+    return send<T>(path, options, null);
+  }
+}
+
+export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
+  apiRequest<T>(path, { query, signal });
