@@ -1,5 +1,4 @@
 import {
-  envelope,
   formatPrice,
   fromMinorUnits,
   messages,
