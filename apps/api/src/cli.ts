@@ -1,14 +1,21 @@
 import path from 'node:path';
+import { ORDER_STATUSES, type OrderStatus } from '@kshop/contract';
 import { ConfigError, loadConfig } from './config/env.js';
-import { databaseOptions, openDatabase } from './db/client.js';
+import { type Db, databaseOptions, openDatabase } from './db/client.js';
 import { AppError } from './lib/errors.js';
-import { outboxMailer, smtpMailer } from './lib/mailer.js';
+import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
 import * as buyers from './modules/buyers/buyers.service.js';
+import * as orders from './modules/orders/orders.service.js';
 
 const USAGE = `Staff commands:
   npm run shop -- pending                    list accounts waiting for approval
   npm run shop -- approve <email>            approve a company account
-  npm run shop -- reject <email> [reason]    reject it (ends its sessions, mails the reason)`;
+  npm run shop -- reject <email> [reason]    reject it (ends its sessions, mails the reason)
+  npm run shop -- order <orderNumber>        show an order
+  npm run shop -- order <orderNumber> status <STATUS>
+        move it: PENDING, CONFIRMED, PAID, PREPARING, SHIPPED, DELIVERED, CANCELLED
+  npm run shop -- order <orderNumber> memo '<label>/<amount>'
+        add a memo, e.g. 'Shipping fee/15000' or 'Discount/-5000'`;
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -43,6 +50,8 @@ async function main(argv: string[]) {
         const buyer = await buyers.reject(database.db, mailer, email, args.slice(1).join(' '));
         return out(`Rejected ${buyer.email} (${buyer.companyName}).`);
       }
+      case 'order':
+        return await orderCommand(database.db, mailer, args);
       default:
         throw new UsageError(`Unknown command '${command}'.\n${USAGE}`);
     }
@@ -50,6 +59,42 @@ async function main(argv: string[]) {
     mailer.close();
     await database.close();
   }
+}
+
+async function orderCommand(db: Db, mailer: Mailer, [orderNumber, action, ...rest]: string[]) {
+  const number = required(orderNumber, 'order <orderNumber> [status <STATUS> | memo <label/amount>]');
+  if (!action) {
+    const order = await orders.orderByNumber(db, number);
+    out(`${order.orderNumber}  ${order.status} (${orders.statusLabel(order.status)})  ${order.currencyCode}`);
+    for (const line of order.orderDetails) {
+      const option = [line.productOption.optionNameValue1, line.productOption.optionNameValue2]
+        .filter(Boolean)
+        .join(' / ');
+      out(`  ${line.quantity} x ${line.productOption.productTitle} [${option}]  ${line.amount}`);
+    }
+    for (const memo of order.orderMemos) out(`  memo: ${memo.content}`);
+    return out(
+      `  product amount ${order.beforeDiscountProductAmount}, final amount ${order.finalPaymentAmount}`,
+    );
+  }
+  if (action === 'status') {
+    const status = required(rest[0], 'order <orderNumber> status <STATUS>').toUpperCase();
+    if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
+      throw new UsageError(`Unknown status '${status}'. Use one of ${ORDER_STATUSES.join(', ')}.`);
+    }
+    const change = await orders.moveOrder(db, number, status as OrderStatus);
+    await orders.mailStatusChange(mailer, change);
+    return out(`Order ${number}: ${change.from} -> ${change.to}.`);
+  }
+  if (action === 'memo') {
+    const memo = await orders.addMemo(
+      db,
+      number,
+      required(rest.join(' '), "order <orderNumber> memo '<label>/<amount>'"),
+    );
+    return out(`Order ${number}: memo added; final amount ${memo.finalAmount} ${memo.currencyCode}.`);
+  }
+  throw new UsageError(`Unknown order action '${action}'.\n${USAGE}`);
 }
 
 class UsageError extends Error {}

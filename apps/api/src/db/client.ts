@@ -36,6 +36,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle connection that the server drops (restart, failover) is discarded by the pool; without a
+    // listener the event would end the process.
+    pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
     return {

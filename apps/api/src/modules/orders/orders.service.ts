@@ -15,6 +15,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import type { orderDetails, orders } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
 import { deleteLinesForOptions } from '../cart/cart.repository.js';
 import { unitPrice } from '../cart/cart.service.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
@@ -282,3 +283,12 @@ export async function addMemo(db: Db, orderNumber: string, content: string, staf
 }
 
 export const statusLabel = (status: OrderStatus) => ORDER_STATUS_LABELS[status];
+
+/** Tells the buyer where its order stands now. */
+export function mailStatusChange(mailer: Mailer, change: StatusChange) {
+  return mailer.send({
+    to: change.buyerEmail,
+    subject: `Order ${change.order.orderNumber}: ${statusLabel(change.to)}`,
+    text: `Your order ${change.order.orderNumber} is now ${statusLabel(change.to)} (${change.to}).`,
+  });
+}

@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import { productOptions, products } from '../db/schema.js';
+import type { TestShop } from './app.js';
+
+export type Auth = { authorization: string };
+
+let taken = 0;
+
+/** A fresh option on each call, ready to sell: minimum 1, the given stock, nothing held, not flagged. */
+export async function stockedOption(
+  shop: TestShop,
+  stock: number,
+  overrides: Partial<typeof productOptions.$inferInsert> = {},
+) {
+  const [row] = await shop.db
+    .select({ option: productOptions, product: products })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(and(eq(productOptions.minimumOrderQuantity, 1), eq(productOptions.isSoldOut, false)))
+    .orderBy(productOptions.id)
+    .offset(taken++)
+    .limit(1);
+  const values = { stock, holdStock: 0, isSoldOut: false, minimumOrderQuantity: 1, ...overrides };
+  await shop.db.update(productOptions).set(values).where(eq(productOptions.id, row!.option.id));
+  return { ...row!.option, ...values, product: row!.product };
+}
+
+export const receiver = {
+  companyName: 'Hanbit Records Trading',
+  companyEmail: 'orders@hanbit.example',
+  receiverName: 'Kim Minji',
+  postalCode: '06234',
+  addressDetail: '12 Teheran-ro, Gangnam-gu, Seoul',
+  phoneNumber: '+82 10-1234-5678',
+};
+
+/** The order payload a buyer's checkout sends, priced from the catalogue as it stands. */
+export async function orderPayload(
+  shop: TestShop,
+  currency: 'KRW' | 'USD',
+  lines: { productOptionUuid: string; quantity: number }[],
+) {
+  let minor = 0;
+  for (const line of lines) {
+    const [option] = await shop.db
+      .select()
+      .from(productOptions)
+      .where(eq(productOptions.id, line.productOptionUuid));
+    minor += (currency === 'KRW' ? option!.priceKrw : option!.priceUsd) * line.quantity;
+  }
+  return {
+    currencyCode: currency,
+    finalPaymentAmount: currency === 'KRW' ? minor : minor / 100,
+    receiverInfo: receiver,
+    productOptionList: lines,
+  };
+}
+
+export const placeOrder = (shop: TestShop, auth: Auth, payload: object) =>
+  shop.app.inject({ method: 'POST', url: '/api/v1/order', headers: auth, payload });
