@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { seedOnFirstStart } from './db/seed/index.js';
+import { purgeUnreferenced } from './modules/files/files.service.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -12,6 +13,14 @@ async function main() {
   const seed = await seedOnFirstStart(database.db, { demoData: config.DEMO_DATA });
   const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
+  // Uploads nobody referenced within a day are removed; checked hourly and once shortly after start.
+  const purge = () =>
+    purgeUnreferenced(database.db, app.storage)
+      .then((removed) => removed > 0 && app.log.info({ removed }, 'removed unreferenced uploads'))
+      .catch((err) => app.log.error({ err }, 'could not remove unreferenced uploads'));
+  const purgeTimers = [setTimeout(purge, 60_000), setInterval(purge, 3_600_000)];
+  for (const timer of purgeTimers) timer.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -19,6 +28,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: no new connections, draining requests');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    for (const timer of purgeTimers) clearTimeout(timer);
     try {
       await app.close();
       await database.close();

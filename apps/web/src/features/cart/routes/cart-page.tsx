@@ -1,6 +1,73 @@
-import { PlaceholderPage } from '../../../app/routes/placeholder-page';
+import { formatPrice, messages } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { useIsLoggedIn } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { cartQuery } from '../api/cart-api';
+import { cartTotal } from '../cart-lines';
+import { CartLine } from '../components/cart-line';
+import { useCartStockCheck } from '../hooks/use-cart-stock-check';
+import './cart.css';
 
-// Stand-in until this screen is built.
 export function CartPage() {
-  return <PlaceholderPage title="Cart" />;
+  useDocumentTitle('Cart');
+  const isLoggedIn = useIsLoggedIn();
+  const query = useQuery({ ...cartQuery(), enabled: isLoggedIn });
+  const adjusted = useCartStockCheck(query.data);
+
+  if (!isLoggedIn) return <Navigate to="/login" replace />;
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingState />;
+  else if (query.isError)
+    body = <ErrorState message={messages.cart.fetchFailed} onRetry={() => void query.refetch()} />;
+  else if (query.data.cartList.length === 0)
+    body = (
+      <div className="cart-empty">
+        <p className="cart-empty__text">{messages.cart.empty}</p>
+        <Link to="/" className="button">
+          Continue Shopping
+        </Link>
+      </div>
+    );
+  else {
+    const cart = query.data;
+    body = (
+      <div className="cart-page__layout">
+        <ul className="cart-list" aria-label="Cart items">
+          {cart.cartList.map((item) => (
+            <CartLine key={item.uuid} item={item} currencyCode={cart.currencyCode} />
+          ))}
+        </ul>
+        <aside className="cart-summary" aria-labelledby="cart-summary-title">
+          <h2 id="cart-summary-title" className="cart-summary__title">
+            Order Summary
+          </h2>
+          <p className="cart-summary__total">
+            <span>Total</span>
+            <strong aria-live="polite">{formatPrice(cartTotal(cart), cart.currencyCode)}</strong>
+          </p>
+          <Link to="/order" className="button button--block button--large">
+            CHECKOUT
+          </Link>
+          <Link to="/" className="button button--secondary button--block">
+            CONTINUE SHOPPING
+          </Link>
+        </aside>
+      </div>
+    );
+  }
+
+  return (
+    <section className="cart-page container">
+      <h1 className="cart-page__title">Cart</h1>
+      {adjusted && (
+        <p role="status" className="cart-page__notice">
+          {messages.cart.adjusted}
+        </p>
+      )}
+      {body}
+    </section>
+  );
 }
