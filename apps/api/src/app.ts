@@ -3,7 +3,6 @@ import rateLimit from '@fastify/rate-limit';
 import { messages } from '@kshop/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config/env.js';
 import { resolveSecret } from './config/secret.js';
 import type { Database } from './db/client.js';
@@ -84,7 +83,10 @@ export async function buildApp({ config, database, logger, webDistDir, ...overri
   if (config.RATE_LIMIT) {
     // Shared through Redis when several instances run; per process otherwise.
     const redis = config.REDIS_URL
-      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2000, lazyConnect: false })
+      ? new (await import('ioredis')).Redis(config.REDIS_URL, {
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+        })
       : undefined;
     await app.register(rateLimit, {
       global: false,
@@ -104,7 +106,7 @@ export async function buildApp({ config, database, logger, webDistDir, ...overri
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(mailPlugin, { config, mailer: overrides.mailer });
-  await app.register(storagePlugin, { storage: overrides.storage ?? createStorage(config, secret) });
+  await app.register(storagePlugin, { storage: overrides.storage ?? (await createStorage(config, secret)) });
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);

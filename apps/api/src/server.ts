@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
-import { seedOnFirstStart } from './db/seed/index.js';
+import { findDemoAccounts, seedOnFirstStart } from './db/seed/index.js';
 import { purgeUnreferenced } from './modules/files/files.service.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -10,7 +10,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 async function main() {
   const config = loadConfig();
   const database: Database = await openDatabase(databaseOptions(config));
-  const seed = await seedOnFirstStart(database.db, { demoData: config.DEMO_DATA });
+  const seed = await seedOnFirstStart(database.db, { demoData: config.DEMO_DATA, reportAccounts: false });
   const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? defaultWebDist });
 
   // Uploads nobody referenced within a day are removed; checked hourly and once shortly after start.
@@ -44,10 +44,10 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;
   app.log.info({ url, database: database.driver, seeded: seed.seeded }, 'shop listening');
-  if (seed.accounts.length > 0) {
-    const lines = seed.accounts.map(
-      (a) => `  ${a.email.padEnd(30)} ${a.password}  (${a.status}, ${a.currency})`,
-    );
+  // Checked after listening, so the password checks do not delay the first page.
+  const accounts = seed.seeded || !config.DEMO_DATA ? seed.accounts : await findDemoAccounts(database.db);
+  if (accounts.length > 0) {
+    const lines = accounts.map((a) => `  ${a.email.padEnd(30)} ${a.password}  (${a.status}, ${a.currency})`);
     process.stdout.write(`\nK-Shop is open at ${url}\nDemo buyer logins:\n${lines.join('\n')}\n\n`);
   } else {
     process.stdout.write(`\nK-Shop is open at ${url}\n\n`);

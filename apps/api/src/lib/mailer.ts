@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -10,14 +10,18 @@ export interface Mailer {
   close(): void;
 }
 
-/** Sends through the SMTP server of SMTP_URL. */
+/** Sends through the SMTP server of SMTP_URL (nodemailer is loaded on first use). */
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  let transport: Promise<Transporter> | undefined;
+  const connect = () => {
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+    return transport;
+  };
   return {
     async send(mail) {
-      await transport.sendMail({ from, ...mail });
+      await (await connect()).sendMail({ from, ...mail });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env.js';
 import { LocalFileStorage } from '../lib/storage/local-storage.js';
-import { S3FileStorage } from '../lib/storage/s3-storage.js';
 import type { FileStorage } from '../lib/storage/storage.js';
 
 declare module 'fastify' {
@@ -12,8 +11,10 @@ declare module 'fastify' {
   }
 }
 
-export function createStorage(config: Config, secret: string): FileStorage {
+/** The AWS SDK is large; it is loaded only when S3 is configured. */
+export async function createStorage(config: Config, secret: string): Promise<FileStorage> {
   if (config.S3_BUCKET) {
+    const { S3FileStorage } = await import('../lib/storage/s3-storage.js');
     return new S3FileStorage(config.S3_BUCKET, {
       region: config.S3_REGION,
       endpoint: config.S3_ENDPOINT,
@@ -30,9 +31,7 @@ export function createStorage(config: Config, secret: string): FileStorage {
 export default fp(
   async function storage(app: FastifyInstance, opts: { storage: FileStorage }) {
     app.decorate('storage', opts.storage);
-    app.addHook('onClose', async () => {
-      if (opts.storage instanceof S3FileStorage) opts.storage.close();
-    });
+    app.addHook('onClose', async () => opts.storage.close?.());
   },
   { name: 'storage' },
 );

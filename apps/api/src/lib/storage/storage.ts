@@ -14,6 +14,7 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** The object's URL without any signature: the stable reference a client keeps. */
   objectUrl(key: string): Promise<string>;
+  close?(): void;
 }
 
 export const UPLOAD_URL_SECONDS = 10 * 60;

@@ -9,6 +9,7 @@ import {
   productOptions,
   products,
 } from '../../db/schema.js';
+import { TtlCache } from '../../lib/ttl-cache.js';
 
 export const listCategories = (db: Executor) =>
   db
@@ -67,15 +68,51 @@ function filterConditions(filter: ProductFilter): SQL[] {
   return conditions;
 }
 
-/** One row per product, represented by its default option, with the page's total count. */
+const cardColumns = {
+  id: products.id,
+  categoryId: products.categoryId,
+  title: products.title,
+  vendor: products.vendor,
+  imageUrl: sql<string | null>`${products.imageUrls}[1]`,
+  releaseDate: products.releaseDate,
+  tags: products.tags,
+  inStock: products.inStock,
+  statusId: products.statusId,
+  nationCode2: products.nationCode2,
+  totalSalesQuantity: products.totalSalesQuantity,
+  totalSalesAmountKrw: products.totalSalesAmountKrw,
+  totalSalesAmountUsd: products.totalSalesAmountUsd,
+  salesStartAt: products.salesStartAt,
+  salesEndAt: products.salesEndAt,
+  eventType: products.eventType,
+  eventApplyStartAt: products.eventApplyStartAt,
+  eventApplyEndAt: products.eventApplyEndAt,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  deletedAt: products.deletedAt,
+};
+
+// Counting every match is the costly part of a list on a large catalogue; a count a few seconds old is
+// good enough for the pagination, so it is kept per filter for a moment.
+const countsByDatabase = new WeakMap<Executor, TtlCache<number>>();
+function countsOf(db: Executor) {
+  const known = countsByDatabase.get(db);
+  if (known) return known;
+  const counts = new TtlCache<number>(5_000);
+  countsByDatabase.set(db, counts);
+  return counts;
+}
+
+/** One page of products, each represented by its default option, and how many match in all. */
 export async function listProductCards(db: Executor, filter: ProductFilter) {
   const order =
     filter.sort === 'bestSelling'
       ? [desc(products.totalSalesQuantity), desc(products.createdAt), asc(products.id)]
       : [desc(products.createdAt), asc(products.id)];
+  const where = and(...filterConditions(filter));
   const rows = await db
     .select({
-      product: products,
+      product: cardColumns,
       option: {
         id: productOptions.id,
         priceKrw: productOptions.priceKrw,
@@ -83,28 +120,29 @@ export async function listProductCards(db: Executor, filter: ProductFilter) {
         comparedPriceKrw: productOptions.comparedPriceKrw,
         comparedPriceUsd: productOptions.comparedPriceUsd,
       },
-      totalCount: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(products)
     .innerJoin(
       productOptions,
       and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
     )
-    .where(and(...filterConditions(filter)))
+    .where(where)
     .orderBy(...order)
     .limit(filter.limit)
     .offset(filter.offset);
-  if (rows.length > 0 || filter.offset === 0) return { rows, totalCount: rows[0]?.totalCount ?? 0 };
-  // A page past the end still reports how many there are.
-  const [count] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .innerJoin(
-      productOptions,
-      and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
-    )
-    .where(and(...filterConditions(filter)));
-  return { rows, totalCount: count?.n ?? 0 };
+  const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
+  const totalCount = await countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .innerJoin(
+        productOptions,
+        and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
+      )
+      .where(where);
+    return count?.n ?? 0;
+  });
+  return { rows, totalCount };
 }
 
 export type ProductCardRow = Awaited<ReturnType<typeof listProductCards>>['rows'][number];

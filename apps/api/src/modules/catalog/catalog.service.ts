@@ -55,7 +55,7 @@ function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null) {
     categoryId: p.categoryId,
     title: p.title,
     vendor: p.vendor,
-    thumbnailUrl: p.imageUrls[0] ?? NO_IMAGE_URL,
+    thumbnailUrl: p.imageUrl ?? NO_IMAGE_URL,
     releaseDate: p.releaseDate,
     tags: displayTags(p.tags, p.inStock),
     statusId: p.statusId,
