@@ -1,0 +1,94 @@
+// `npm start`: build whatever is missing or older than its sources, then run the shop in the foreground.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { constants } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+/**
+ * Each workspace's marker output and the inputs it is built from. The contract's sources are inputs of the
+ * API and the web app too, because both compile or bundle it.
+ */
+const contractSources = ['packages/contract/src', 'packages/contract/tsconfig.json'];
+const workspaces = [
+  { name: '@kshop/contract', output: 'packages/contract/dist/index.js', sources: contractSources },
+  {
+    name: '@kshop/api',
+    output: 'apps/api/dist/server.js',
+    sources: [...contractSources, 'apps/api/src', 'apps/api/tsconfig.json'],
+  },
+  {
+    name: '@kshop/web',
+    output: 'apps/web/dist/index.html',
+    sources: [
+      ...contractSources,
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'apps/web/vite.config.js',
+      'apps/web/vite.config.mts',
+    ],
+  },
+];
+
+/** Tests live beside the sources but are not part of any build output. */
+const isTestFile = (file) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes('test');
+
+function newestMtime(relative) {
+  const full = path.join(root, relative);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(full, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (isTestFile(path.relative(full, file))) continue;
+    newest = Math.max(newest, statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+function isStale({ output, sources }) {
+  const outputFile = path.join(root, output);
+  if (!existsSync(outputFile)) return true;
+  const built = statSync(outputFile).mtimeMs;
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+for (const workspace of workspaces) {
+  if (!isStale(workspace)) continue;
+  console.info(`[start] building ${workspace.name}`);
+  const build = spawnSync(npm, ['run', 'build', '-w', workspace.name], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error(`[start] building ${workspace.name} failed`);
+    process.exit(build.status ?? 1);
+  }
+  // Incremental builds (tsc -b) rewrite only the files that changed; mark the output as current so the
+  // next start does not build again.
+  const now = new Date();
+  utimesSync(path.join(root, workspace.output), now, now);
+}
+
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+  });
+}
+
+server.on('error', (error) => {
+  console.error(`[start] could not start the server: ${error.message}`);
+  process.exit(1);
+});
+
+server.on('exit', (code, signal) => {
+  process.exit(code ?? 128 + (signal ? constants.signals[signal] : 1));
+});
