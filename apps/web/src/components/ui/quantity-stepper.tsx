@@ -44,7 +44,11 @@ export function QuantityStepper({ value, minimum, maximum, onChange, label }: Qu
         value={draft}
         aria-describedby={message ? messageId : undefined}
         onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => commit(draft)}
+        // Only a changed draft is applied on leaving the field: re-applying the shown value would clear the bound
+        // message, and the layout shift under the pointer would swallow the click that caused the blur.
+        onBlur={() => {
+          if (draft !== String(value)) commit(draft);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') commit(draft);
         }}

@@ -1,6 +1,20 @@
-import { PlaceholderPage } from '../../../app/routes/placeholder-page';
+import { useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SignupForm } from '../components/signup-form';
+import './auth.css';
 
-// Stand-in until this screen is built.
 export function SignupPage() {
-  return <PlaceholderPage title="CREATE ACCOUNT" />;
+  const navigate = useNavigate();
+  useDocumentTitle('Create Account');
+  return (
+    <section className="auth-page auth-page--wide container" aria-labelledby="signup-title">
+      <h1 id="signup-title" className="auth-page__title">
+        CREATE ACCOUNT
+      </h1>
+      <p className="auth-page__lead">
+        Wholesale accounts are for registered companies. We review every new account before prices are shown.
+      </p>
+      <SignupForm onSignedUp={() => navigate('/login')} />
+    </section>
+  );
 }

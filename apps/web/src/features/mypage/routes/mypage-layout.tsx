@@ -1,12 +1,75 @@
-import { Outlet } from 'react-router';
-import { PlaceholderPage } from '../../../app/routes/placeholder-page';
+import { messages } from '@kshop/contract';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useAlert } from '../../../components/ui/dialog';
+import { clearSession, useIsLoggedIn } from '../../../lib/session';
+import type { MyPageOutletContext } from '../components/leave-my-page';
+import './mypage.css';
 
-// Stand-in until this screen is built.
+const MENU = [
+  { to: '/mypage', label: 'My Page', end: true },
+  { to: '/mypage/account', label: 'My Account', end: false },
+  { to: '/mypage/shoppinginfo', label: 'Shopping Info', end: false },
+] as const;
+
+/** The alert a guest sees on the way to /login, per page (spec section 8). */
+function guestAlertFor(pathname: string): string | null {
+  if (pathname.startsWith('/mypage/account')) return messages.account.loginForMyAccount;
+  if (pathname.startsWith('/mypage/shoppingdetail')) return messages.account.loginForOrderDetail;
+  return null;
+}
+
+/**
+ * My Page (spec section 2): the left menu with LOG OUT, around the sub-page. Guests, and members whose session
+ * ends while they are here, go to /login; leaving on purpose (log out, account deleted, password changed) does not.
+ */
 export function MyPageLayout() {
+  const isLoggedIn = useIsLoggedIn();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const leavingRef = useRef(false);
+
+  useEffect(() => {
+    if (isLoggedIn || leavingRef.current) return;
+    const message = guestAlertFor(pathname);
+    if (message) void alert(message);
+    navigate('/login', { replace: true });
+  }, [isLoggedIn, pathname, alert, navigate]);
+
+  const leave = useCallback(
+    (to: string, endSession: () => void) => {
+      leavingRef.current = true;
+      navigate(to);
+      endSession();
+    },
+    [navigate],
+  );
+  const context = useMemo<MyPageOutletContext>(() => ({ leave }), [leave]);
+
   return (
-    <>
-      <PlaceholderPage title="My Page" />
-      <Outlet />
-    </>
+    <div className="mypage container">
+      <aside className="mypage__aside">
+        <nav aria-label="My Page menu">
+          <ul className="mypage__menu">
+            {MENU.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} className="mypage__menu-link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="button button--secondary button--small mypage__logout"
+          onClick={() => leave('/', clearSession)}
+        >
+          LOG OUT
+        </button>
+      </aside>
+      <div className="mypage__content">{isLoggedIn && <Outlet context={context} />}</div>
+    </div>
   );
 }

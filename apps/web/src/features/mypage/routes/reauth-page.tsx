@@ -1,6 +1,69 @@
-import { PlaceholderPage } from '../../../app/routes/placeholder-page';
+import { isPlausibleLogin, messages } from '@kshop/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAlert } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { isTooManyRequests } from '../../../lib/api-errors';
+import { startSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUserProfile } from '../../../lib/user-profile';
+import { login } from '../../auth';
 
-// Stand-in until this screen is built.
+/** The My Page landing: the member proves it is them again before changing account information. */
 export function ReauthPage() {
-  return <PlaceholderPage title="My Page" />;
+  useDocumentTitle('My Page');
+  const profile = useUserProfile();
+  const navigate = useNavigate();
+  const alert = useAlert();
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = profile.data?.email;
+    // A failed re-authentication is silent (spec section 8).
+    if (!email || !isPlausibleLogin(email, password)) return;
+    setBusy(true);
+    try {
+      startSession(await login({ email, password }));
+      navigate('/mypage/account');
+    } catch (error) {
+      if (isTooManyRequests(error)) void alert(messages.http.tooManyRequests);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mypage-panel reauth" aria-labelledby="reauth-title">
+      <h1 id="reauth-title" className="mypage-panel__title">
+        My Page
+      </h1>
+      {profile.isPending ? (
+        <LoadingState />
+      ) : profile.isError ? (
+        <ErrorState message={messages.http.internal} onRetry={() => void profile.refetch()} />
+      ) : (
+        <form className="reauth__form" onSubmit={(event) => void submit(event)} noValidate>
+          <p className="reauth__email">{profile.data.email}</p>
+          <p className="reauth__text">{messages.account.reauthenticate}</p>
+          <FormField label="Password">
+            {(control) => (
+              <input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            )}
+          </FormField>
+          <button type="submit" className="button button--block" disabled={busy}>
+            CONFIRM
+          </button>
+        </form>
+      )}
+    </section>
+  );
 }

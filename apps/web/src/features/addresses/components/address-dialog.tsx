@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AddressView, addressRequest, digitsOnly, messages } from '@kshop/contract';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAlert } from '../../../components/ui/dialog';
+import { Modal } from '../../../components/ui/modal';
+import { failureMessage } from '../../../lib/api-errors';
+import { useAddAddress, useUpdateAddress } from '../api/addresses-api';
+import '../../../components/ui/form-extras.css';
+import './addresses.css';
+
+export type AddressDialogProps = {
+  /** The address to edit; without it the dialog adds a new one. */
+  address?: AddressView;
+  onClose: () => void;
+  /** Called with the saved address after the server accepted it (the dialog has closed by then). */
+  onSaved?: (address: AddressView) => void;
+};
+
+/**
+ * 'Add Address' or 'Edit Address' (spec section 2): postal code (optional), shipping address (required),
+ * 'Set as default address', SAVE or UPDATE. The dialog closes on success and the spec's alert follows.
+ */
+export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps) {
+  const editing = address !== undefined;
+  const alert = useAlert();
+  const add = useAddAddress();
+  const update = useUpdateAddress();
+  const id = useId();
+  const { register, handleSubmit, formState } = useForm({
+    resolver: zodResolver(addressRequest),
+    defaultValues: {
+      postalCode: address?.postalCode ?? '',
+      addressDetail: address?.addressDetail ?? '',
+      isDefault: address?.isDefault ?? false,
+    },
+  });
+  const { errors, isSubmitting } = formState;
+  const postalCode = register('postalCode');
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = editing
+        ? await update.mutateAsync({ addressUuid: address.addressUuid, ...values })
+        : await add.mutateAsync(values);
+      onClose();
+      onSaved?.(saved);
+      void alert(editing ? messages.address.updated : messages.address.added);
+    } catch (error) {
+      void alert(failureMessage(error, editing ? messages.address.updateFailed : messages.address.addFailed));
+    }
+  });
+
+  const titleId = `${id}-title`;
+  const noticeId = `${id}-notice`;
+  return (
+    <Modal labelledBy={titleId} describedBy={noticeId} onClose={onClose} className="address-dialog">
+      <h2 id={titleId} className="modal__title">
+        {editing ? 'Edit Address' : 'Add Address'}
+      </h2>
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-postal`}>Postal code</label>
+          <input
+            id={`${id}-postal`}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            aria-describedby={`${id}-postal-hint${errors.postalCode ? ` ${id}-postal-error` : ''}`}
+            aria-invalid={errors.postalCode ? true : undefined}
+            {...postalCode}
+            onChange={(event) => {
+              event.target.value = digitsOnly(event.target.value);
+              return postalCode.onChange(event);
+            }}
+          />
+          <p id={`${id}-postal-hint`} className="field__hint">
+            Optional
+          </p>
+          {errors.postalCode && (
+            <p id={`${id}-postal-error`} role="alert" className="field__error">
+              {errors.postalCode.message}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-detail`}>Shipping address</label>
+          <textarea
+            id={`${id}-detail`}
+            rows={3}
+            autoComplete="street-address"
+            aria-required="true"
+            aria-invalid={errors.addressDetail ? true : undefined}
+            aria-describedby={errors.addressDetail ? `${id}-detail-error` : undefined}
+            {...register('addressDetail')}
+          />
+          {errors.addressDetail && (
+            <p id={`${id}-detail-error`} role="alert" className="field__error">
+              {errors.addressDetail.message}
+            </p>
+          )}
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" {...register('isDefault')} />
+          <span>Set as default address</span>
+        </label>
+        <p id={noticeId} className="address-dialog__notice">
+          {messages.address.notice}
+        </p>
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={isSubmitting}>
+            {editing ? 'UPDATE' : 'SAVE'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

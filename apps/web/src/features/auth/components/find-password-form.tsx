@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { emailRequest, messages } from '@kshop/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { useAlert } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { isApiError } from '../../../lib/api-client';
+import { isTooManyRequests } from '../../../lib/api-errors';
+import { issueTemporaryPassword } from '../api/signup-api';
+
+type FindPasswordFormProps = {
+  onSend?: (email: string) => Promise<unknown>;
+  onSent: () => void;
+};
+
+/** Mails a temporary password (spec section 8): an unknown email is alerted and cleared. */
+export function FindPasswordForm({ onSend = issueTemporaryPassword, onSent }: FindPasswordFormProps) {
+  const alert = useAlert();
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, reset, setFocus, formState } = useForm({
+    resolver: zodResolver(emailRequest),
+    defaultValues: { email: '' },
+  });
+
+  const submit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await onSend(email);
+    } catch (error) {
+      if (isApiError(error) && error.message === messages.tempPassword.userNotFound) {
+        reset({ email: '' });
+        await alert(messages.tempPassword.userNotFoundAlert);
+        setFocus('email');
+      } else if (isTooManyRequests(error)) {
+        void alert(messages.http.tooManyRequests);
+      } else if (isApiError(error)) {
+        setFailure(error.message);
+      }
+      return;
+    }
+    await alert(messages.tempPassword.sentAlert);
+    onSent();
+  });
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <FormField label="Email" error={formState.errors.email?.message ?? failure}>
+        {(control) => (
+          <input {...control} {...register('email')} type="email" autoComplete="email" aria-required="true" />
+        )}
+      </FormField>
+      <button type="submit" className="button button--block" disabled={formState.isSubmitting}>
+        SEND
+      </button>
+      <p className="auth-form__switch">
+        <Link to="/login">Back to Login</Link>
+      </p>
+    </form>
+  );
+}

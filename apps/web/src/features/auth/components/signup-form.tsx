@@ -1,0 +1,408 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  confirmPasswordError,
+  digitsOnly,
+  emailRequest,
+  emailVerificationRequest,
+  messages,
+  newPasswordError,
+  PHONE_PLACEHOLDER_SIGNUP,
+  SIGNUP_CERTIFICATE_ACCEPT,
+  type SignupRequest,
+  signupRequest,
+  VERIFICATION_SECONDS,
+} from '@kshop/contract';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { CertificateInput } from '../../../components/ui/certificate-input';
+import { useAlert } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { isApiError } from '../../../lib/api-client';
+import { isTooManyRequests } from '../../../lib/api-errors';
+import {
+  checkEmailAvailable,
+  isWrongCodeError,
+  sendVerificationCode,
+  signUp,
+  verifyEmailCode,
+} from '../api/signup-api';
+import { formatCountdown, useCountdown } from './use-countdown';
+
+type SignupFormProps = {
+  /** Sends the finished form; the page passes the real call, tests a stub. */
+  onSignUp?: (form: SignupRequest) => Promise<unknown>;
+  onSignedUp: () => void;
+};
+
+type EmailStatus = 'idle' | 'sent' | 'verified';
+
+/**
+ * 'CREATE ACCOUNT' (spec sections 2, 4, 5, 8). The email is proven by a mailed code: Send starts a 3:00 countdown,
+ * Verify stops it and locks the email, sending again starts over. The rest of the form is checked with the
+ * contract's signupRequest, the same schema the API uses.
+ */
+export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
+  const alert = useAlert();
+  const { register, handleSubmit, watch, setValue, setError, clearErrors, getValues, formState } = useForm({
+    resolver: zodResolver(signupRequest),
+    defaultValues: {
+      email: '',
+      password: '',
+      companyName: '',
+      companyAddress: '',
+      representativeName: '',
+      phoneNumber: '',
+      businessRegistrationNumber: '',
+      businessCertificateUrl: '',
+      postalCode: '',
+      marketingAgree: false,
+    },
+  });
+  const { errors, isSubmitted, isSubmitting } = formState;
+
+  const countdown = useCountdown();
+  const [emailStatus, setEmailStatus] = useState<EmailStatus>('idle');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [pending, setPending] = useState<'send' | 'verify' | null>(null);
+  const [passwordCheck, setPasswordCheck] = useState('');
+  const [certificateName, setCertificateName] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const passwordCheckRef = useRef<HTMLInputElement>(null);
+
+  const password = watch('password') ?? '';
+  const isKoreanCompany = watch('isKoreanCompany');
+  const passwordError = newPasswordError(password) ?? errors.password?.message;
+  const passwordCheckError =
+    confirmPasswordError(password, passwordCheck) ??
+    (isSubmitted && password !== passwordCheck ? messages.password.mismatch : null);
+
+  const showWrongCode = () => {
+    setCodeError(messages.signup.wrongCode);
+    codeRef.current?.focus();
+  };
+
+  const onSend = async () => {
+    const parsed = emailRequest.safeParse({ email: getValues('email') });
+    if (!parsed.success) {
+      setError('email', { message: parsed.error.issues[0]?.message });
+      return;
+    }
+    clearErrors('email');
+    setPending('send');
+    try {
+      await checkEmailAvailable(parsed.data.email);
+      await sendVerificationCode(parsed.data.email);
+      setEmailStatus('sent');
+      setCode('');
+      setCodeError(null);
+      countdown.start(VERIFICATION_SECONDS);
+    } catch (error) {
+      if (isApiError(error) && error.message === messages.signup.userExists) {
+        void alert(messages.signup.userExistsAlert);
+      } else if (isTooManyRequests(error)) {
+        void alert(messages.http.tooManyRequests);
+      } else if (isApiError(error)) {
+        setError('email', { message: error.message });
+      }
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const onVerify = async () => {
+    const parsed = emailVerificationRequest.safeParse({ email: getValues('email'), code });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      if (issue?.path[0] === 'email') setError('email', { message: issue.message });
+      else showWrongCode();
+      return;
+    }
+    setPending('verify');
+    try {
+      await verifyEmailCode(parsed.data.email, parsed.data.code);
+      countdown.stop();
+      setEmailStatus('verified');
+      setCodeError(null);
+    } catch (error) {
+      if (isTooManyRequests(error)) void alert(messages.http.tooManyRequests);
+      else if (isWrongCodeError(error)) showWrongCode();
+      else if (isApiError(error)) setCodeError(error.message);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const submit = handleSubmit(async (form) => {
+    setServerError(null);
+    if (form.password !== passwordCheck) {
+      passwordCheckRef.current?.focus();
+      return;
+    }
+    try {
+      await onSignUp(form);
+    } catch (error) {
+      if (!isApiError(error)) return;
+      if (error.message === messages.signup.userExists) void alert(messages.signup.userExistsAlert);
+      else if (isTooManyRequests(error)) void alert(messages.http.tooManyRequests);
+      else if (isWrongCodeError(error)) showWrongCode();
+      // Other refusals stay silent (spec section 8), except a validation message the buyer can act on.
+      else if (error.statusCode === 400) setServerError(error.message);
+      return;
+    }
+    await alert(messages.signup.success);
+    onSignedUp();
+  });
+
+  const numeric = (name: 'businessRegistrationNumber' | 'postalCode') => {
+    const field = register(name);
+    return {
+      ...field,
+      inputMode: 'numeric' as const,
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        event.target.value = digitsOnly(event.target.value);
+        return field.onChange(event);
+      },
+    };
+  };
+
+  const chooseLocation = (korean: boolean) =>
+    setValue('isKoreanCompany', korean, { shouldValidate: isSubmitted, shouldDirty: true });
+
+  const verified = emailStatus === 'verified';
+  const emailField = register('email');
+
+  return (
+    <form className="auth-form signup-form" onSubmit={submit} noValidate>
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <div className="field__with-button">
+            <input
+              {...control}
+              {...emailField}
+              type="email"
+              autoComplete="email"
+              aria-required="true"
+              readOnly={verified}
+              className="field__readonly"
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={pending !== null}
+              onClick={() => void onSend()}
+            >
+              Send
+            </button>
+          </div>
+        )}
+      </FormField>
+
+      <FormField
+        label="Verification code"
+        error={codeError}
+        hint={
+          verified ? (
+            <span className="field__success">Email verified.</span>
+          ) : emailStatus === 'sent' ? (
+            'We sent a 6-digit code to your email.'
+          ) : undefined
+        }
+      >
+        {(control) => (
+          <div className="field__with-button">
+            <input
+              {...control}
+              ref={codeRef}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              disabled={verified}
+              onChange={(event) => {
+                setCode(digitsOnly(event.target.value));
+                setCodeError(null);
+              }}
+            />
+            {emailStatus === 'sent' && (
+              <span role="timer" aria-label="Time left" className="signup-form__timer">
+                {formatCountdown(countdown.secondsLeft)}
+              </span>
+            )}
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={emailStatus !== 'sent' || pending !== null}
+              onClick={() => void onVerify()}
+            >
+              Verify
+            </button>
+          </div>
+        )}
+      </FormField>
+
+      <FormField label="Password" error={passwordError} hint={messages.password.hint}>
+        {(control) => (
+          <input {...control} {...register('password')} type="password" autoComplete="new-password" />
+        )}
+      </FormField>
+
+      <FormField label="Password check" error={passwordCheckError}>
+        {(control) => (
+          <input
+            {...control}
+            ref={passwordCheckRef}
+            type="password"
+            autoComplete="new-password"
+            value={passwordCheck}
+            onChange={(event) => setPasswordCheck(event.target.value)}
+          />
+        )}
+      </FormField>
+
+      <h2 className="form-section-title">Company</h2>
+      <div className="field">
+        <span id="signup-location-label" className="field__label">
+          Company Location
+        </span>
+        {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a fieldset of form inputs */}
+        <div
+          role="group"
+          aria-labelledby="signup-location-label"
+          aria-describedby={errors.isKoreanCompany ? 'signup-location-error' : undefined}
+          className="toggle-group"
+        >
+          <button
+            type="button"
+            className="button"
+            aria-pressed={isKoreanCompany === true}
+            onClick={() => chooseLocation(true)}
+          >
+            Korea Company
+          </button>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={isKoreanCompany === false}
+            onClick={() => chooseLocation(false)}
+          >
+            Global Company
+          </button>
+        </div>
+        {errors.isKoreanCompany && (
+          <p id="signup-location-error" role="alert" className="field__error">
+            {errors.isKoreanCompany.message}
+          </p>
+        )}
+      </div>
+
+      <FormField label="Business registration number" error={errors.businessRegistrationNumber?.message}>
+        {(control) => <input {...control} {...numeric('businessRegistrationNumber')} aria-required="true" />}
+      </FormField>
+      <FormField label="Company name" error={errors.companyName?.message}>
+        {(control) => (
+          <input {...control} {...register('companyName')} autoComplete="organization" aria-required="true" />
+        )}
+      </FormField>
+      <FormField label="Representative name" error={errors.representativeName?.message}>
+        {(control) => (
+          <input {...control} {...register('representativeName')} autoComplete="name" aria-required="true" />
+        )}
+      </FormField>
+      <FormField label="Phone number" error={errors.phoneNumber?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('phoneNumber')}
+            type="tel"
+            autoComplete="tel"
+            placeholder={PHONE_PLACEHOLDER_SIGNUP}
+            aria-required="true"
+          />
+        )}
+      </FormField>
+      <FormField label="Postal code" hint="Optional" error={errors.postalCode?.message}>
+        {(control) => <input {...control} {...numeric('postalCode')} autoComplete="postal-code" />}
+      </FormField>
+      <FormField label="Business address" error={errors.companyAddress?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('companyAddress')}
+            autoComplete="street-address"
+            aria-required="true"
+          />
+        )}
+      </FormField>
+      <div className="field">
+        <CertificateInput
+          id="signup-certificate"
+          label="Business certificate"
+          accept={SIGNUP_CERTIFICATE_ACCEPT}
+          describedBy={
+            [
+              certificateName && 'signup-certificate-name',
+              errors.businessCertificateUrl && 'signup-certificate-error',
+            ]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
+          invalid={Boolean(errors.businessCertificateUrl)}
+          onUploaded={({ fileUrl, fileName }) => {
+            setValue('businessCertificateUrl', fileUrl, { shouldValidate: isSubmitted });
+            setCertificateName(fileName);
+          }}
+        />
+        {certificateName && (
+          <p id="signup-certificate-name" className="file-name">
+            Uploaded: {certificateName}
+          </p>
+        )}
+        {errors.businessCertificateUrl && (
+          <p id="signup-certificate-error" role="alert" className="field__error">
+            {errors.businessCertificateUrl.message}
+          </p>
+        )}
+      </div>
+
+      <h2 className="form-section-title">Agreements</h2>
+      <label className="checkbox">
+        <input type="checkbox" {...register('personalInfoAgree')} aria-required="true" />
+        <span>I agree to the privacy policy (required)</span>
+      </label>
+      {errors.personalInfoAgree && (
+        <p role="alert" className="field__error signup-form__agree-error">
+          {errors.personalInfoAgree.message}
+        </p>
+      )}
+      <label className="checkbox">
+        <input type="checkbox" {...register('termsOfServiceAgree')} aria-required="true" />
+        <span>I agree to the terms of service (required)</span>
+      </label>
+      {errors.termsOfServiceAgree && (
+        <p role="alert" className="field__error signup-form__agree-error">
+          {errors.termsOfServiceAgree.message}
+        </p>
+      )}
+      <label className="checkbox">
+        <input type="checkbox" {...register('marketingAgree')} />
+        <span>I agree to receive marketing information (optional)</span>
+      </label>
+      <p className="signup-form__policies">
+        Read the <Link to="/guide/privacy">privacy policy</Link> and the{' '}
+        <Link to="/guide/terms">terms of service</Link>.
+      </p>
+
+      {serverError && (
+        <p role="alert" className="form-error">
+          {serverError}
+        </p>
+      )}
+      <button type="submit" className="button button--block button--large" disabled={isSubmitting}>
+        CREATE
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** What other features may use from auth: the login call (My Page re-authenticates with it). */
+export { login } from './api/login';

@@ -1,0 +1,95 @@
+import { changePasswordRequest, confirmPasswordError, messages, newPasswordError } from '@kshop/contract';
+import { useId, useState } from 'react';
+import { FormField } from '../../../components/ui/form-field';
+import { Modal } from '../../../components/ui/modal';
+import { isApiError } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-errors';
+import { changePassword } from '../api/account-api';
+
+type ChangePasswordDialogProps = {
+  onClose: () => void;
+  /** Called after the server changed the password; the page alerts and ends the session. */
+  onChanged: () => void;
+  onChange?: (password: string) => Promise<unknown>;
+};
+
+/**
+ * Password and confirmation with live errors (spec section 5). Save stays disabled while either field is empty
+ * or an error shows: confirmPasswordError says nothing for an empty confirmation, so emptiness is checked here.
+ */
+export function ChangePasswordDialog({
+  onClose,
+  onChanged,
+  onChange = changePassword,
+}: ChangePasswordDialogProps) {
+  const titleId = useId();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const passwordError = newPasswordError(password);
+  const confirmationError = confirmPasswordError(password, confirmation);
+  const blocked =
+    saving || password === '' || confirmation === '' || passwordError !== null || password !== confirmation;
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blocked || !changePasswordRequest.safeParse({ password }).success) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await onChange(password);
+    } catch (error) {
+      setFailure(isApiError(error) ? failureMessage(error, error.message) : messages.http.internal);
+      setSaving(false);
+      return;
+    }
+    onChanged();
+  };
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose}>
+      <h2 id={titleId} className="modal__title">
+        Change password
+      </h2>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormField label="Password" error={passwordError} hint={messages.password.hint}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Confirm password" error={confirmationError}>
+          {(control) => (
+            <input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+            />
+          )}
+        </FormField>
+        {failure && (
+          <p role="alert" className="form-error">
+            {failure}
+          </p>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={blocked}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

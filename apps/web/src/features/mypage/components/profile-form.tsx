@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ACCOUNT_CERTIFICATE_ACCEPT,
+  digitsOnly,
+  messages,
+  truncateFileName,
+  type UpdateProfileRequest,
+  type UserProfile,
+  updateProfileRequest,
+} from '@kshop/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CertificateInput } from '../../../components/ui/certificate-input';
+import { useAlert } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { failureMessage } from '../../../lib/api-errors';
+import { updateProfile } from '../api/account-api';
+
+type ProfileFormProps = {
+  profile: UserProfile;
+  onCancel: () => void;
+  /** Called after the server saved the profile (the page refetches it and returns to view mode). */
+  onSaved: () => void;
+  onSave?: (profile: UpdateProfileRequest) => Promise<unknown>;
+};
+
+export const profileFormValues = (profile: UserProfile) => ({
+  phoneNumber: profile.phoneNumber,
+  companyName: profile.companyName,
+  representativeName: profile.representativeName,
+  businessRegistrationNumber: profile.businessRegistrationNumber,
+  companyAddress: profile.companyAddress,
+  postalCode: profile.postalCode,
+  marketingAgree: profile.marketingAgree,
+  // Empty keeps the certificate on file; a new upload puts its URL here.
+  businessCertificateUrl: '',
+});
+
+/** My Account in edit mode: the editable fields, validated with the contract's updateProfileRequest. */
+export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile }: ProfileFormProps) {
+  const alert = useAlert();
+  const [newCertificateName, setNewCertificateName] = useState<string | null>(null);
+  const { register, handleSubmit, setValue, reset, formState } = useForm({
+    resolver: zodResolver(updateProfileRequest),
+    defaultValues: profileFormValues(profile),
+  });
+  const { errors, isSubmitting } = formState;
+
+  const numeric = (name: 'businessRegistrationNumber' | 'postalCode') => {
+    const field = register(name);
+    return {
+      ...field,
+      inputMode: 'numeric' as const,
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+        event.target.value = digitsOnly(event.target.value);
+        return field.onChange(event);
+      },
+    };
+  };
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSave(values);
+    } catch (error) {
+      void alert(failureMessage(error, messages.account.profileUpdateFailed));
+      return;
+    }
+    onSaved();
+    void alert(messages.account.profileUpdated);
+  });
+
+  const cancel = () => {
+    reset(profileFormValues(profile));
+    onCancel();
+  };
+
+  const currentFile = newCertificateName ?? profile.businessCertificateName;
+
+  return (
+    <form className="profile-form" onSubmit={submit} noValidate aria-label="Edit profile">
+      <FormField label="Email">
+        {(control) => (
+          <input {...control} type="email" value={profile.email} readOnly className="field__readonly" />
+        )}
+      </FormField>
+      <FormField label="Phone number" error={errors.phoneNumber?.message}>
+        {(control) => <input {...control} {...register('phoneNumber')} type="tel" autoComplete="tel" />}
+      </FormField>
+      <FormField label="Company name" error={errors.companyName?.message}>
+        {(control) => <input {...control} {...register('companyName')} autoComplete="organization" />}
+      </FormField>
+      <FormField label="Representative name" error={errors.representativeName?.message}>
+        {(control) => <input {...control} {...register('representativeName')} autoComplete="name" />}
+      </FormField>
+      <FormField label="Business registration number" error={errors.businessRegistrationNumber?.message}>
+        {(control) => <input {...control} {...numeric('businessRegistrationNumber')} />}
+      </FormField>
+      <FormField label="Address" error={errors.companyAddress?.message}>
+        {(control) => <input {...control} {...register('companyAddress')} autoComplete="street-address" />}
+      </FormField>
+      <FormField label="Postal code" hint="Optional" error={errors.postalCode?.message}>
+        {(control) => <input {...control} {...numeric('postalCode')} autoComplete="postal-code" />}
+      </FormField>
+      <div className="field">
+        <CertificateInput
+          id="account-certificate"
+          label="Business certificate"
+          accept={ACCOUNT_CERTIFICATE_ACCEPT}
+          describedBy={currentFile ? 'account-certificate-name' : undefined}
+          onUploaded={({ fileUrl, fileName }) => {
+            setValue('businessCertificateUrl', fileUrl, { shouldDirty: true });
+            setNewCertificateName(fileName);
+          }}
+        />
+        {currentFile && (
+          <p id="account-certificate-name" className="file-name" title={currentFile}>
+            {newCertificateName ? 'New file: ' : 'Current file: '}
+            {truncateFileName(currentFile)}
+          </p>
+        )}
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" {...register('marketingAgree')} />
+        <span>I agree to receive marketing information</span>
+      </label>
+      <div className="profile-form__actions">
+        <button type="button" className="button button--secondary" onClick={cancel}>
+          CANCEL
+        </button>
+        <button type="submit" className="button" disabled={isSubmitting}>
+          SAVE
+        </button>
+      </div>
+    </form>
+  );
+}
