@@ -9,20 +9,27 @@ import type { Database } from './db/client.js';
 import type { Mailer } from './lib/mailer.js';
 import type { FileStorage } from './lib/storage/storage.js';
 import authRoutes from './modules/auth/auth.routes.js';
+import buyerAdminRoutes from './modules/buyers/buyers.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
+import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes.js';
+import inquiryAdminRoutes from './modules/contact/contact.admin-routes.js';
 import contactRoutes from './modules/contact/contact.routes.js';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import { fileApiRoutes, localFileRoutes } from './modules/files/files.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import mediaRoutes from './modules/media/media.routes.js';
+import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
 import signupRoutes from './modules/signup/signup.routes.js';
+import staffRoutes from './modules/staff/staff.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 import mailPlugin from './plugins/mail.js';
 import openapiPlugin from './plugins/openapi.js';
+import staffAuthPlugin, { guardBackOffice } from './plugins/staff-auth.js';
 import storagePlugin, { createStorage } from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
 
@@ -105,6 +112,7 @@ export async function buildApp({ config, database, logger, webDistDir, ...overri
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(staffAuthPlugin);
   await app.register(mailPlugin, { config, mailer: overrides.mailer });
   await app.register(storagePlugin, { storage: overrides.storage ?? (await createStorage(config, secret)) });
   await app.register(openapiPlugin);
@@ -124,6 +132,19 @@ export async function buildApp({ config, database, logger, webDistDir, ...overri
       await api.register(orderRoutes);
     },
     { prefix: '/api/v1' },
+  );
+  // The back office: staff tokens only (buyer tokens never resolve here, nor staff tokens in the shop).
+  await app.register(
+    async (admin) => {
+      admin.addHook('onRequest', guardBackOffice);
+      await admin.register(staffRoutes, { tokenTtlHours: config.TOKEN_TTL_HOURS });
+      await admin.register(dashboardRoutes);
+      await admin.register(buyerAdminRoutes);
+      await admin.register(orderAdminRoutes);
+      await admin.register(inquiryAdminRoutes);
+      await admin.register(catalogAdminRoutes);
+    },
+    { prefix: '/api/v1/admin' },
   );
   if (webDistDir) await app.register(webPlugin, { distDir: webDistDir });
   return app;

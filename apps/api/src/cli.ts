@@ -6,11 +6,14 @@ import { AppError } from './lib/errors.js';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
 import * as buyers from './modules/buyers/buyers.service.js';
 import * as orders from './modules/orders/orders.service.js';
+import * as staff from './modules/staff/staff.service.js';
 
 const USAGE = `Staff commands:
   npm run shop -- pending                    list accounts waiting for approval
   npm run shop -- approve <email>            approve a company account
   npm run shop -- reject <email> [reason]    reject it (ends its sessions, mails the reason)
+  npm run shop -- staff create <email> [--owner]
+        a back-office account with a one-time password (the first one is always an owner)
   npm run shop -- order <orderNumber>        show an order
   npm run shop -- order <orderNumber> status <STATUS>
         move it: PENDING, CONFIRMED, PAID, PREPARING, SHIPPED, DELIVERED, CANCELLED
@@ -49,6 +52,18 @@ async function main(argv: string[]) {
         const email = required(args[0], 'reject <email> [reason]');
         const buyer = await buyers.reject(database.db, mailer, email, args.slice(1).join(' '));
         return out(`Rejected ${buyer.email} (${buyer.companyName}).`);
+      }
+      case 'staff': {
+        if (args[0] !== 'create')
+          throw new UsageError('Usage: npm run shop -- staff create <email> [--owner]');
+        const email = required(args[1], 'staff create <email> [--owner]');
+        const created = await staff.createStaff(
+          database.db,
+          { email, role: args.includes('--owner') ? 'OWNER' : 'STAFF' },
+          null,
+        );
+        out(`Created ${created.role} ${created.email}.`);
+        return out(`One-time password: ${created.password}\nSign in at /admin and change it.`);
       }
       case 'order':
         return await orderCommand(database.db, mailer, args);

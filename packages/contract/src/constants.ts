@@ -103,3 +103,7 @@ export const ORDER_STATUSES = [
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ACCOUNT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** The HTML a product description may use (spec: product detail). */
+export const DESCRIPTION_ALLOWED_TAGS = ['p', 'br', 'strong', 'em', 'u', 'ul', 'ol', 'li', 'img'] as const;
+export const DESCRIPTION_ALLOWED_ATTRIBUTES: Record<string, readonly string[]> = { img: ['src', 'alt'] };

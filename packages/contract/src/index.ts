@@ -5,6 +5,7 @@ export * from './rules/pagination.js';
 export * from './rules/product.js';
 export * from './rules/validation.js';
 export * from './schemas/account.js';
+export * from './schemas/admin.js';
+export * from './schemas/buying.js';
 export * from './schemas/catalog.js';
 export * from './schemas/common.js';
-export * from './schemas/buying.js';

@@ -57,12 +57,28 @@ export type CartData = z.infer<typeof cartData>;
 export const cartResponse = envelope(cartData);
 
 export const receiverInfoRequest = z.object({
-  companyName: z.string({ error: messages.order.companyNameRequired }).trim().min(1, messages.order.companyNameRequired).max(200),
+  companyName: z
+    .string({ error: messages.order.companyNameRequired })
+    .trim()
+    .min(1, messages.order.companyNameRequired)
+    .max(200),
   companyEmail: emailField,
-  receiverName: z.string({ error: messages.order.receiverNameRequired }).trim().min(1, messages.order.receiverNameRequired).max(100),
+  receiverName: z
+    .string({ error: messages.order.receiverNameRequired })
+    .trim()
+    .min(1, messages.order.receiverNameRequired)
+    .max(100),
   postalCode: z.string().trim().max(20).optional().default(''),
-  addressDetail: z.string({ error: messages.order.addressRequired }).trim().min(1, messages.order.addressRequired).max(500),
-  phoneNumber: z.string({ error: messages.order.phoneRequired }).trim().min(1, messages.order.phoneRequired).max(30),
+  addressDetail: z
+    .string({ error: messages.order.addressRequired })
+    .trim()
+    .min(1, messages.order.addressRequired)
+    .max(500),
+  phoneNumber: z
+    .string({ error: messages.order.phoneRequired })
+    .trim()
+    .min(1, messages.order.phoneRequired)
+    .max(30),
 });
 
 export const orderCreateRequest = z.object({
@@ -106,7 +122,9 @@ export const orderSummary = z.object({
   orderDetails: z.array(orderLine),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
-export const orderListResponse = envelope(z.object({ orderList: z.array(orderSummary), totalCount: z.number().int() }));
+export const orderListResponse = envelope(
+  z.object({ orderList: z.array(orderSummary), totalCount: z.number().int() }),
+);
 
 export const orderDetailParams = z.object({ uuid: uuidParam('uuid') });
 export const orderDetail = z.object({

@@ -1,42 +1,137 @@
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { FileStorage } from '../../lib/storage/storage.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './buyers.repository.js';
 
 /** What staff do with company accounts; the staff command and the back office share it. */
 
 export const listPending = (db: Db) => repo.listByStatus(db, 'PENDING');
 
-async function buyerByEmail(db: Db, email: string) {
-  const buyer = await repo.findActiveBuyerByEmail(db, email);
-  if (!buyer) throw notFound(`No account with the email ${email}.`, 'BUYER_NOT_FOUND');
-  return buyer;
+const view = (b: repo.BuyerRow) => ({
+  id: b.id,
+  email: b.email,
+  status: b.status,
+  statusReason: b.statusReason,
+  isKoreanCompany: b.isKoreanCompany,
+  companyName: b.companyName,
+  representativeName: b.representativeName,
+  businessRegistrationNumber: b.businessRegistrationNumber,
+  phoneNumber: b.phoneNumber,
+  companyAddress: b.companyAddress,
+  postalCode: b.postalCode,
+  marketingAgree: b.marketingAgree,
+  createdAt: b.createdAt.toISOString(),
+});
+
+export async function buyerList(db: Executor, filter: repo.BuyerFilter) {
+  const { rows, totalCount } = await repo.searchBuyers(db, filter);
+  return { buyerList: rows.map(view), totalCount };
 }
 
-export async function approve(db: Db, mailer: Mailer, email: string) {
-  const buyer = await buyerByEmail(db, email);
-  if (buyer.status === 'APPROVED')
-    throw new AppError(409, 'ALREADY_APPROVED', `${email} is already approved.`);
-  await repo.setStatus(db, buyer.id, 'APPROVED', null);
-  await mailer.send({
-    to: buyer.email,
+/** A buyer with what staff need to decide: the certificate (viewable in the page), addresses, orders. */
+export async function buyerDetail(db: Executor, storage: FileStorage, id: string) {
+  const buyer = await repo.findActiveBuyer(db, id);
+  if (!buyer) throw notFound('Buyer not found.', 'BUYER_NOT_FOUND');
+  const file = await repo.certificateOf(db, buyer.businessCertificateFileId);
+  return {
+    ...view(buyer),
+    certificate: file
+      ? {
+          fileName: file.fileName,
+          contentType: file.contentType,
+          url: await storage.downloadUrl(file.storageKey, file.fileName, file.contentType),
+        }
+      : null,
+    addresses: (await repo.addressesOf(db, id)).map((a) => ({
+      addressUuid: a.id,
+      postalCode: a.postalCode,
+      addressDetail: a.addressDetail,
+      isDefault: a.isDefault,
+    })),
+    orderCount: await repo.orderCountOf(db, id),
+  };
+}
+
+type Decision = 'approve' | 'reject' | 'suspend' | 'reinstate';
+const PAST: Record<Decision, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  suspend: 'suspended',
+  reinstate: 'reinstated',
+};
+
+const NEXT: Record<Decision, { from: repo.BuyerStatus[]; to: repo.BuyerStatus }> = {
+  approve: { from: ['PENDING', 'REJECTED'], to: 'APPROVED' },
+  reject: { from: ['PENDING', 'APPROVED'], to: 'REJECTED' },
+  suspend: { from: ['APPROVED'], to: 'SUSPENDED' },
+  reinstate: { from: ['SUSPENDED'], to: 'APPROVED' },
+};
+
+const MAILS: Record<Decision, (b: repo.BuyerRow, reason: string) => { subject: string; text: string }> = {
+  approve: (b) => ({
     subject: 'Your K-Shop wholesale account is approved',
-    text: `Welcome, ${buyer.companyName}.\nYour account is approved: log in to see wholesale prices and place orders.`,
+    text: `Welcome, ${b.companyName}.\nYour account is approved: log in to see wholesale prices and place orders.`,
+  }),
+  reject: (b, reason) => ({
+    subject: 'Your K-Shop wholesale account application',
+    text: `We could not approve the account of ${b.companyName}.${reason ? `\nReason: ${reason}` : ''}\nPlease contact us if you have questions.`,
+  }),
+  suspend: (b, reason) => ({
+    subject: 'Your K-Shop wholesale account is suspended',
+    text: `The account of ${b.companyName} is suspended.${reason ? `\nReason: ${reason}` : ''}\nPlease contact us.`,
+  }),
+  reinstate: (b) => ({
+    subject: 'Your K-Shop wholesale account is active again',
+    text: `The account of ${b.companyName} is active again. Welcome back.`,
+  }),
+};
+
+/** Moves an account (recorded in the audit log) and mails the company; leaving APPROVED ends its sessions. */
+export async function decide(
+  db: Db,
+  mailer: Mailer,
+  target: { id: string } | { email: string },
+  decision: Decision,
+  reason: string,
+  staffId: string | null,
+) {
+  const buyer = await db.transaction(async (tx) => {
+    const found =
+      'id' in target
+        ? await repo.findActiveBuyer(tx, target.id)
+        : await repo.findActiveBuyerByEmail(tx, target.email);
+    if (!found)
+      throw notFound(
+        'id' in target ? 'Buyer not found.' : `No account with the email ${target.email}.`,
+        'BUYER_NOT_FOUND',
+      );
+    const step = NEXT[decision];
+    if (!step.from.includes(found.status)) {
+      throw new AppError(
+        409,
+        'BAD_ACCOUNT_TRANSITION',
+        `${found.email} is ${found.status} and cannot be ${PAST[decision]}.`,
+      );
+    }
+    await repo.setStatus(tx, found.id, step.to, reason || null);
+    if (step.to !== 'APPROVED') await repo.endSessions(tx, found.id);
+    await recordAudit(tx, {
+      staffId,
+      action: `buyer.${decision}`,
+      entity: 'buyer',
+      entityId: found.id,
+      before: { status: found.status },
+      after: { status: step.to, reason: reason || null },
+    });
+    return found;
   });
+  await mailer.send({ to: buyer.email, ...MAILS[decision](buyer, reason) });
   return buyer;
 }
 
-/** Rejecting ends the company's sessions at once; the reason goes to the company by mail. */
-export async function reject(db: Db, mailer: Mailer, email: string, reason: string) {
-  const buyer = await buyerByEmail(db, email);
-  await db.transaction(async (tx) => {
-    await repo.setStatus(tx, buyer.id, 'REJECTED', reason || null);
-    await repo.endSessions(tx, buyer.id);
-  });
-  await mailer.send({
-    to: buyer.email,
-    subject: 'Your K-Shop wholesale account application',
-    text: `We could not approve the account of ${buyer.companyName}.${reason ? `\nReason: ${reason}` : ''}\nPlease contact us if you have questions.`,
-  });
-  return buyer;
-}
+export const approve = (db: Db, mailer: Mailer, email: string) =>
+  decide(db, mailer, { email }, 'approve', '', null);
+export const reject = (db: Db, mailer: Mailer, email: string, reason: string) =>
+  decide(db, mailer, { email }, 'reject', reason, null);

@@ -1,8 +1,16 @@
 import type { ContactRequest } from '@kshop/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../db/client.js';
-import { contactInquiries } from '../../db/schema.js';
+import type { Db, Executor } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import {
+  findInquiry,
+  type InquiryRow,
+  insertInquiry,
+  listInquiries,
+  markAnswered,
+} from './contact.repository.js';
 
 /** Keeps the inquiry for the staff, then mails it to the shop's inbox; a mail failure loses nothing. */
 export async function submitInquiry(
@@ -14,7 +22,7 @@ export async function submitInquiry(
   log: FastifyBaseLogger,
 ) {
   const { termsOfServiceAgree: _agreed, ...inquiry } = input;
-  await db.insert(contactInquiries).values({ ...inquiry, buyerId });
+  await insertInquiry(db, { ...inquiry, buyerId });
   mailer
     .send({
       to: inbox,
@@ -29,4 +37,51 @@ export async function submitInquiry(
       ].join('\n'),
     })
     .catch((err) => log.error({ err }, 'could not mail an inquiry to the shop'));
+}
+
+const view = (i: InquiryRow) => ({
+  id: i.id,
+  status: i.status,
+  email: i.email,
+  companyName: i.companyName,
+  representativeName: i.representativeName,
+  phoneNumber: i.phoneNumber,
+  businessRegistrationNumber: i.businessRegistrationNumber,
+  content: i.content,
+  member: i.buyerId !== null,
+  answerNote: i.answerNote,
+  answeredAt: i.answeredAt?.toISOString() ?? null,
+  createdAt: i.createdAt.toISOString(),
+});
+
+export async function inquiryList(
+  db: Executor,
+  status: InquiryRow['status'] | undefined,
+  page: number,
+  limit: number,
+) {
+  const { rows, totalCount } = await listInquiries(db, status, limit, (page - 1) * limit);
+  return { inquiryList: rows.map(view), totalCount };
+}
+
+export async function inquiry(db: Executor, id: string) {
+  const row = await findInquiry(db, id);
+  if (!row) throw notFound('Inquiry not found.');
+  return view(row);
+}
+
+export async function answerInquiry(db: Db, id: string, note: string, staffId: string) {
+  await db.transaction(async (tx) => {
+    const row = await findInquiry(tx, id);
+    if (!row) throw notFound('Inquiry not found.');
+    await markAnswered(tx, id, note, staffId);
+    await recordAudit(tx, {
+      staffId,
+      action: 'inquiry.answer',
+      entity: 'inquiry',
+      entityId: id,
+      before: { status: row.status },
+      after: { status: 'ANSWERED', note },
+    });
+  });
 }

@@ -64,6 +64,18 @@ export const localFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const query = request.query as { expires?: string; signature?: string; name?: string; type?: string };
+    if (!query.signature) {
+      const image = await files.publicProductImage(app.db, key);
+      if (!image)
+        return reply
+          .code(404)
+          .send({ statusCode: 404, message: files.FILE_MESSAGES.unknownFile, data: null });
+      return reply
+        .type(image.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(storage.read(key));
+    }
     const name = query.name ?? '';
     const type = query.type ?? '';
     if (!storage.verify('download', key, query.expires, query.signature, `${name}\n${type}`)) {

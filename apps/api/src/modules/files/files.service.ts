@@ -23,8 +23,10 @@ export const FILE_MESSAGES = {
   unknownFile: 'File not found.',
   notYours: 'This file belongs to another account.',
   productImagesForStaff: 'Only the shop staff can upload product images.',
+  imagesOnly: 'Product images are png, jpg, jpeg, gif or webp files.',
 } as const;
 
+const IMAGE_TYPES = /\.(png|jpe?g|gif|webp)$/i;
 const UNREFERENCED_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 export type UploadRequest = { fileType: FileKind; fileName: string };
@@ -35,10 +37,14 @@ export async function requestUploads(
   storage: FileStorage,
   buyer: SessionBuyer | null,
   files: UploadRequest[],
+  options: { productImages?: boolean } = {},
 ) {
   const urlList = [];
   for (const file of files) {
-    if (file.fileType !== 'BUSINESS_CERT') throw forbidden(FILE_MESSAGES.productImagesForStaff);
+    if (file.fileType === 'PRODUCT_IMAGE' && !options.productImages)
+      throw forbidden(FILE_MESSAGES.productImagesForStaff);
+    if (file.fileType === 'PRODUCT_IMAGE' && !IMAGE_TYPES.test(file.fileName))
+      throw badRequest(FILE_MESSAGES.imagesOnly, 'FILE_TYPE');
     const contentType = contentTypeFor(file.fileName);
     if (!isAllowedFileName(file.fileName) || !contentType)
       throw badRequest(messages.file.typeNotAllowed, 'FILE_TYPE');
@@ -141,3 +147,10 @@ export async function purgeUnreferenced(db: Db, storage: FileStorage, now = Date
 }
 
 export { LocalFileStorage };
+
+/** A product image in use, which anyone may see (local storage serves it; S3 serves its own URL). */
+export async function publicProductImage(db: Executor, key: string) {
+  if (!key.startsWith('product-image/')) return null;
+  const file = await repo.findFileByKey(db, key);
+  return file?.kind === 'PRODUCT_IMAGE' && file.referencedAt ? file : null;
+}

@@ -1,6 +1,14 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
-import { buyers, orderDetails, orderMemos, orders, productOptions, products } from '../../db/schema.js';
+import {
+  buyers,
+  orderDetails,
+  orderMemos,
+  orders,
+  productOptions,
+  products,
+  staff,
+} from '../../db/schema.js';
 
 export const optionsWithProducts = (db: Executor, optionIds: string[]) =>
   db
@@ -149,3 +157,67 @@ export const insertMemo = (db: Executor, memo: typeof orderMemos.$inferInsert) =
 
 export const setFinalAmount = (db: Executor, orderId: string, finalAmount: number) =>
   db.update(orders).set({ finalAmount, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+
+export type AdminOrderFilter = {
+  status?: (typeof orders.$inferSelect)['status'];
+  from?: string;
+  to?: string;
+  buyer?: string;
+  orderNumber?: string;
+  limit: number;
+  offset: number;
+};
+
+/** Orders for the back office, newest first, with the buyer and the person in charge. */
+export async function searchOrders(db: Executor, f: AdminOrderFilter) {
+  const conditions: SQL[] = [];
+  if (f.status) conditions.push(eq(orders.status, f.status));
+  // Days are the shop's days, in Korea.
+  if (f.from)
+    conditions.push(sql`${orders.createdAt} >= (${f.from}::date::timestamp at time zone 'Asia/Seoul')`);
+  if (f.to)
+    conditions.push(sql`${orders.createdAt} < ((${f.to}::date + 1)::timestamp at time zone 'Asia/Seoul')`);
+  if (f.orderNumber) conditions.push(ilike(orders.orderNumber, `%${escapeLike(f.orderNumber)}%`));
+  if (f.buyer) {
+    const like = `%${escapeLike(f.buyer)}%`;
+    conditions.push(
+      or(
+        ilike(orders.receiverCompanyName, like),
+        ilike(buyers.email, like),
+        ilike(buyers.companyName, like),
+      )!,
+    );
+  }
+  const rows = await db
+    .select({
+      order: orders,
+      buyerEmail: buyers.email,
+      personInCharge: staff.email,
+      lineCount: sql<number>`(select count(*) from order_details d where d.order_id = ${orders.id})`.mapWith(
+        Number,
+      ),
+      totalCount: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+    .leftJoin(staff, eq(staff.id, orders.personInChargeStaffId))
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(f.limit)
+    .offset(f.offset);
+  return { rows, totalCount: rows[0]?.totalCount ?? 0 };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export const setPersonInCharge = (db: Executor, orderId: string, staffId: string | null) =>
+  db
+    .update(orders)
+    .set({ personInChargeStaffId: staffId, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+
+export const countByStatus = (db: Executor) =>
+  db
+    .select({ status: orders.status, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .groupBy(orders.status);

@@ -16,6 +16,7 @@ import { refreshProductDerived } from '../../db/derived.js';
 import type { orderDetails, orders } from '../../db/schema.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { recordAudit } from '../audit/audit.repository.js';
 import { deleteLinesForOptions } from '../cart/cart.repository.js';
 import { unitPrice } from '../cart/cart.service.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
@@ -213,7 +214,12 @@ export type StatusChange = { order: OrderRow; from: OrderStatus; to: OrderStatus
  * Moves an order along the allowed transitions. Shipping takes the held quantities out of stock;
  * cancelling releases them and takes the sale back.
  */
-export async function moveOrder(db: Db, orderNumber: string, to: OrderStatus): Promise<StatusChange> {
+export async function moveOrder(
+  db: Db,
+  orderNumber: string,
+  to: OrderStatus,
+  staffId: string | null = null,
+): Promise<StatusChange> {
   return db.transaction(async (tx) => {
     const order = await repo.lockOrderByNumber(tx, orderNumber);
     if (!order) throw orderNotFound();
@@ -241,6 +247,14 @@ export async function moveOrder(db: Db, orderNumber: string, to: OrderStatus): P
       await recordSales(tx, lines, order.currencyCode, -1);
     }
     await repo.setOrderStatus(tx, order.id, to);
+    await recordAudit(tx, {
+      staffId,
+      action: 'order.status',
+      entity: 'order',
+      entityId: order.orderNumber,
+      before: { status: from },
+      after: { status: to },
+    });
     await refreshProductDerived(tx, [...new Set(products.values())].sort());
     const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
     return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail };
@@ -274,6 +288,14 @@ export async function addMemo(db: Db, orderNumber: string, content: string, staf
       createdByStaffId: staffId,
     });
     await repo.setFinalAmount(tx, order.id, finalAmount);
+    await recordAudit(tx, {
+      staffId,
+      action: 'order.memo',
+      entity: 'order',
+      entityId: orderNumber,
+      before: { finalAmount: order.finalAmount },
+      after: { memo: content.trim(), finalAmount },
+    });
     return {
       orderNumber,
       finalAmount: fromMinorUnits(finalAmount, order.currencyCode),
@@ -290,5 +312,56 @@ export function mailStatusChange(mailer: Mailer, change: StatusChange) {
     to: change.buyerEmail,
     subject: `Order ${change.order.orderNumber}: ${statusLabel(change.to)}`,
     text: `Your order ${change.order.orderNumber} is now ${statusLabel(change.to)} (${change.to}).`,
+  });
+}
+
+export async function adminOrderList(db: Executor, filter: repo.AdminOrderFilter) {
+  const { rows, totalCount } = await repo.searchOrders(db, filter);
+  return {
+    orderList: rows.map((r) => ({
+      uuid: r.order.id,
+      orderNumber: r.order.orderNumber,
+      createdAt: r.order.createdAt.toISOString(),
+      status: r.order.status,
+      currencyCode: r.order.currencyCode,
+      finalPaymentAmount: fromMinorUnits(r.order.finalAmount, r.order.currencyCode),
+      companyName: r.order.receiverCompanyName,
+      buyerEmail: r.buyerEmail,
+      personInCharge: r.personInCharge,
+      lineCount: r.lineCount,
+    })),
+    totalCount,
+  };
+}
+
+/** The order with what staff add: who is in charge and which statuses it may move to. */
+export async function adminOrderDetail(db: Executor, orderNumber: string) {
+  const order = await repo.findOrder(db, { orderNumber });
+  if (!order) throw orderNotFound();
+  return {
+    ...(await detailView(db, order)),
+    personInChargeStaffId: order.personInChargeStaffId,
+    businessRegistrationNumber: order.businessRegistrationNumber,
+  };
+}
+
+export async function assignPersonInCharge(
+  db: Db,
+  orderNumber: string,
+  personId: string | null,
+  staffId: string,
+) {
+  await db.transaction(async (tx) => {
+    const order = await repo.lockOrderByNumber(tx, orderNumber);
+    if (!order) throw orderNotFound();
+    await repo.setPersonInCharge(tx, order.id, personId);
+    await recordAudit(tx, {
+      staffId,
+      action: 'order.person-in-charge',
+      entity: 'order',
+      entityId: orderNumber,
+      before: { personInChargeStaffId: order.personInChargeStaffId },
+      after: { personInChargeStaffId: personId },
+    });
   });
 }

@@ -1,0 +1,266 @@
+import {
+  adminProductInput,
+  adminProductListQuery,
+  adminProductListResponse,
+  adminProductResponse,
+  artistCategoryInput,
+  artistInput,
+  categoryInput,
+  csvImportProblem,
+  csvImportResult,
+  envelope,
+  idParams,
+  numericIdParams,
+} from '@kshop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { badRequest } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
+import { requireStaff } from '../../plugins/staff-auth.js';
+import { requestUploads } from '../files/files.service.js';
+import * as admin from './catalog-admin.service.js';
+import { CsvImportError, exportCatalogue, importCatalogue } from './catalog-csv.js';
+
+const empty = { 200: envelope(z.null()) };
+
+/** Back office: products and options, categories, artists, CSV, product images. */
+const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: adminProductListQuery,
+        response: { 200: adminProductListResponse },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const { page, limit, ...filter } = request.query;
+      return ok(
+        await admin.productList(app.db, {
+          ...filter,
+          q: filter.q || undefined,
+          limit,
+          offset: (page - 1) * limit,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/products/:id',
+    { schema: { tags: ['admin'], params: idParams, response: { 200: adminProductResponse } } },
+    async (request) => {
+      requireStaff(request);
+      return ok(await admin.productDetail(app.db, request.params.id));
+    },
+  );
+
+  app.post(
+    '/products',
+    { schema: { tags: ['admin'], body: adminProductInput, response: { 200: adminProductResponse } } },
+    async (request) => {
+      const me = requireStaff(request);
+      return ok(await admin.saveProduct(app.db, app.storage, null, request.body, me.id), 'Product created.');
+    },
+  );
+
+  app.put(
+    '/products/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        body: adminProductInput,
+        response: { 200: adminProductResponse },
+      },
+    },
+    async (request) => {
+      const me = requireStaff(request);
+      return ok(
+        await admin.saveProduct(app.db, app.storage, request.params.id, request.body, me.id),
+        'Product saved.',
+      );
+    },
+  );
+
+  app.delete(
+    '/products/:id',
+    { schema: { tags: ['admin'], params: idParams, response: empty } },
+    async (request) => {
+      await admin.deleteProduct(app.db, request.params.id, requireStaff(request).id);
+      return ok(null, 'Product removed.');
+    },
+  );
+
+  app.post(
+    '/uploads',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload URLs for product images',
+        body: z.object({ fileNames: z.array(z.string().trim().min(1).max(200)).min(1).max(10) }),
+        response: {
+          200: envelope(
+            z.object({
+              urlList: z.array(z.object({ url: z.string(), fileUrl: z.string(), contentType: z.string() })),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const files = request.body.fileNames.map((fileName) => ({
+        fileType: 'PRODUCT_IMAGE' as const,
+        fileName,
+      }));
+      return ok(await requestUploads(app.db, app.storage, null, files, { productImages: true }));
+    },
+  );
+
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['admin'],
+        response: {
+          200: envelope(
+            z.object({
+              categoryList: z.array(
+                z.object({
+                  id: z.number(),
+                  category: z.string(),
+                  parentId: z.number().nullable(),
+                  sortOrder: z.number(),
+                }),
+              ),
+            }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const rows = await admin.categoryTreeForStaff(app.db);
+      return ok({ categoryList: rows.map(({ children: _c, ...row }) => row) });
+    },
+  );
+
+  app.put(
+    '/categories',
+    { schema: { tags: ['admin'], body: categoryInput, response: empty } },
+    async (request) => {
+      await admin.saveCategory(app.db, request.body, requireStaff(request).id);
+      return ok(null, 'Category saved.');
+    },
+  );
+
+  app.delete(
+    '/categories/:id',
+    { schema: { tags: ['admin'], params: numericIdParams, response: empty } },
+    async (request) => {
+      await admin.removeCategory(app.db, request.params.id, requireStaff(request).id);
+      return ok(null, 'Category removed.');
+    },
+  );
+
+  const artistCategoryResponse = { 200: envelope(z.object({ id: z.number(), category: z.string() })) };
+  app.post(
+    '/artist-categories',
+    { schema: { tags: ['admin'], body: artistCategoryInput, response: artistCategoryResponse } },
+    async (request) =>
+      ok(await admin.saveArtistCategory(app.db, null, request.body, requireStaff(request).id)),
+  );
+  app.put(
+    '/artist-categories/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: numericIdParams,
+        body: artistCategoryInput,
+        response: artistCategoryResponse,
+      },
+    },
+    async (request) =>
+      ok(await admin.saveArtistCategory(app.db, request.params.id, request.body, requireStaff(request).id)),
+  );
+
+  const artistResponse = {
+    200: envelope(z.object({ id: z.number(), artistNameEN: z.string(), artistNameKO: z.string() })),
+  };
+  const saveArtist = async (id: number | null, body: z.infer<typeof artistInput>, staffId: string) => {
+    try {
+      return await admin.saveArtist(app.db, id, body, staffId);
+    } catch (err) {
+      if (isForeignKeyViolation(err))
+        throw badRequest('Choose an artist category that exists.', 'ARTIST_CATEGORY');
+      throw err;
+    }
+  };
+  app.post(
+    '/artists',
+    { schema: { tags: ['admin'], body: artistInput, response: artistResponse } },
+    async (request) => ok(await saveArtist(null, request.body, requireStaff(request).id)),
+  );
+  app.put(
+    '/artists/:id',
+    { schema: { tags: ['admin'], params: numericIdParams, body: artistInput, response: artistResponse } },
+    async (request) => ok(await saveArtist(request.params.id, request.body, requireStaff(request).id)),
+  );
+
+  app.get(
+    '/catalogue.csv',
+    { schema: { tags: ['admin'], summary: 'Products, options, prices and stock as CSV' } },
+    async (request, reply) => {
+      requireStaff(request);
+      const csv = await exportCatalogue(app.db);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="kshop-catalogue-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .send(`\uFEFF${csv}`);
+    },
+  );
+
+  // The import takes the CSV text as the body; every row is checked before anything changes.
+  app.register(async (csvScope) => {
+    csvScope.addContentTypeParser(
+      'text/csv',
+      { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    csvScope.post(
+      '/catalogue/import',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Import products, options, prices and stock from CSV (all rows or none)',
+          response: {
+            200: envelope(csvImportResult),
+            400: envelope(z.object({ problems: z.array(csvImportProblem) }).nullable()),
+          },
+        },
+      },
+      async (request, reply) => {
+        const me = requireStaff(request);
+        if (typeof request.body !== 'string')
+          throw badRequest('Send the CSV file with Content-Type text/csv.', 'CSV_BODY');
+        try {
+          return ok(await importCatalogue(app.db, request.body, me.id), 'Catalogue imported.');
+        } catch (err) {
+          if (!(err instanceof CsvImportError)) throw err;
+          return reply
+            .code(400)
+            .send({ statusCode: 400, message: err.message, data: { problems: err.problems } });
+        }
+      },
+    );
+  });
+};
+
+export default catalogAdminRoutes;

@@ -1,0 +1,343 @@
+import type { AdminOptionInput, AdminProductInput, CategoryNode } from '@kshop/contract';
+import { fromMinorUnits, toMinorUnits } from '@kshop/contract';
+import type { Db, Executor } from '../../db/client.js';
+import { refreshProductDerived } from '../../db/derived.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { sanitizeDescription } from '../../lib/sanitize.js';
+import type { FileStorage } from '../../lib/storage/storage.js';
+import { fileIdFromUrl } from '../../lib/storage/storage.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { claimFile } from '../files/files.service.js';
+import * as repo from './catalog-admin.repository.js';
+
+const DEMO_IMAGE = /^\/media\/demo\/[a-z0-9-]+\.svg$/;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const productNotFound = () => notFound('Product not found.', 'PRODUCT_NOT_FOUND');
+
+export async function productList(db: Executor, filter: repo.AdminProductFilter) {
+  const { rows, totalCount } = await repo.searchProducts(db, filter);
+  return {
+    productList: rows.map(({ product: p, optionCount }) => ({
+      uuid: p.id,
+      title: p.title,
+      vendor: p.vendor,
+      categoryId: p.categoryId,
+      tags: p.tags,
+      inStock: p.inStock,
+      optionCount,
+      thumbnailUrl: p.imageUrls[0] ?? null,
+      createdAt: p.createdAt.toISOString(),
+    })),
+    totalCount,
+  };
+}
+
+function optionView(o: repo.OptionRow) {
+  return {
+    uuid: o.id,
+    optionNameKey1: o.optionNameKey1,
+    optionNameValue1: o.optionNameValue1,
+    optionNameKey2: o.optionNameKey2,
+    optionNameValue2: o.optionNameValue2,
+    priceKrw: fromMinorUnits(o.priceKrw, 'KRW'),
+    priceUsd: fromMinorUnits(o.priceUsd, 'USD'),
+    comparedPriceKrw: o.comparedPriceKrw === null ? null : fromMinorUnits(o.comparedPriceKrw, 'KRW'),
+    comparedPriceUsd: o.comparedPriceUsd === null ? null : fromMinorUnits(o.comparedPriceUsd, 'USD'),
+    stock: o.stock,
+    holdStock: o.holdStock,
+    minimumOrderQuantity: o.minimumOrderQuantity,
+    isSoldOut: o.isSoldOut,
+    isDefault: o.isDefault,
+  };
+}
+
+export async function productDetail(db: Executor, id: string) {
+  const found = await repo.findProduct(db, id);
+  if (!found) throw productNotFound();
+  const { product: p } = found;
+  return {
+    uuid: p.id,
+    title: p.title,
+    vendor: p.vendor,
+    description: p.description,
+    categoryId: p.categoryId,
+    artistIds: found.artistIds,
+    tags: p.tags as AdminProductInput['tags'],
+    releaseDate: p.releaseDate,
+    salesStartAt: iso(p.salesStartAt),
+    salesEndAt: iso(p.salesEndAt),
+    eventType: p.eventType,
+    eventApplyStartAt: iso(p.eventApplyStartAt),
+    eventApplyEndAt: iso(p.eventApplyEndAt),
+    imageUrls: p.imageUrls,
+    options: found.options.map(optionView),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+/** The rules a product's options follow; the first problem is answered with a clear 400. */
+export function checkOptions(options: AdminOptionInput[]): AdminOptionInput[] {
+  const withKey2 = options.filter((o) => o.optionNameKey2);
+  if (withKey2.length !== 0 && withKey2.length !== options.length) {
+    throw badRequest('Either every option has a second key or none has.', 'OPTION_KEYS');
+  }
+  const keys = new Set(options.map((o) => `${o.optionNameKey1}\u0000${o.optionNameKey2 ?? ''}`));
+  if (keys.size > 1) throw badRequest('All options of a product use the same option keys.', 'OPTION_KEYS');
+  for (const o of options) {
+    if (o.optionNameKey2 && !o.optionNameValue2)
+      throw badRequest(
+        `Option '${o.optionNameValue1}' needs a value for ${o.optionNameKey2}.`,
+        'OPTION_VALUES',
+      );
+    if (o.comparedPriceKrw !== null && o.comparedPriceKrw < o.priceKrw)
+      throw badRequest('A compared price is at least the price.', 'COMPARED_PRICE');
+    if (o.comparedPriceUsd !== null && o.comparedPriceUsd < o.priceUsd)
+      throw badRequest('A compared price is at least the price.', 'COMPARED_PRICE');
+    if (Math.round(o.priceUsd * 100) !== o.priceUsd * 100)
+      throw badRequest('USD prices have at most two decimals.', 'PRICE_DECIMALS');
+  }
+  const values = new Set(options.map((o) => `${o.optionNameValue1}\u0000${o.optionNameValue2 ?? ''}`));
+  if (values.size !== options.length) throw badRequest('Two options have the same values.', 'OPTION_VALUES');
+  const defaults = options.filter((o) => o.isDefault).length;
+  if (defaults > 1) throw badRequest('Exactly one option is the default.', 'OPTION_DEFAULT');
+  return defaults === 1 ? options : options.map((o, i) => ({ ...o, isDefault: i === 0 }));
+}
+
+const optionColumns = (o: AdminOptionInput, sortOrder: number) => ({
+  optionNameKey1: o.optionNameKey1,
+  optionNameValue1: o.optionNameValue1,
+  optionNameKey2: o.optionNameKey2 || null,
+  optionNameValue2: o.optionNameKey2 ? o.optionNameValue2 : null,
+  priceKrw: toMinorUnits(o.priceKrw, 'KRW'),
+  priceUsd: toMinorUnits(o.priceUsd, 'USD'),
+  comparedPriceKrw: o.comparedPriceKrw === null ? null : toMinorUnits(o.comparedPriceKrw, 'KRW'),
+  comparedPriceUsd: o.comparedPriceUsd === null ? null : toMinorUnits(o.comparedPriceUsd, 'USD'),
+  stock: o.stock,
+  minimumOrderQuantity: o.minimumOrderQuantity,
+  isSoldOut: o.isSoldOut,
+  isDefault: o.isDefault,
+  sortOrder,
+});
+
+async function checkReferences(tx: Executor, input: AdminProductInput) {
+  if (!(await repo.categoryIds(tx)).includes(input.categoryId))
+    throw badRequest('Choose a category that exists.', 'CATEGORY');
+  const known = await repo.existingArtistIds(tx, input.artistIds);
+  const missing = input.artistIds.filter((id) => !known.includes(id));
+  if (missing.length) throw badRequest(`Unknown artist ${missing.join(', ')}.`, 'ARTIST');
+  if (input.salesStartAt && input.salesEndAt && input.salesStartAt > input.salesEndAt) {
+    throw badRequest('The sales window ends before it starts.', 'WINDOW');
+  }
+  if (input.eventApplyStartAt && input.eventApplyEndAt && input.eventApplyStartAt > input.eventApplyEndAt) {
+    throw badRequest('The event window ends before it starts.', 'WINDOW');
+  }
+}
+
+/** Images are the shop's demo images or product images uploaded by staff, which become referenced here. */
+async function claimImages(tx: Executor, storage: FileStorage, urls: string[]) {
+  for (const url of urls) {
+    if (DEMO_IMAGE.test(url)) continue;
+    if (!fileIdFromUrl(url)?.length || !url.includes('product-image/'))
+      throw badRequest(`Not an uploaded product image: ${url}`, 'IMAGE');
+    await claimFile(tx, storage, url, 'PRODUCT_IMAGE', null);
+  }
+}
+
+const productColumns = (input: AdminProductInput) => ({
+  title: input.title,
+  vendor: input.vendor,
+  description: sanitizeDescription(input.description),
+  categoryId: input.categoryId,
+  tags: [...new Set(input.tags)],
+  releaseDate: input.releaseDate,
+  salesStartAt: input.salesStartAt ? new Date(input.salesStartAt) : null,
+  salesEndAt: input.salesEndAt ? new Date(input.salesEndAt) : null,
+  eventType: input.eventType || null,
+  eventApplyStartAt: input.eventApplyStartAt ? new Date(input.eventApplyStartAt) : null,
+  eventApplyEndAt: input.eventApplyEndAt ? new Date(input.eventApplyEndAt) : null,
+  imageUrls: input.imageUrls,
+});
+
+/**
+ * Writes a product and its options in one transaction (new when `id` is null). Options keep their ids
+ * when sent back; one left out is removed unless open orders hold it; stock never drops below the hold.
+ */
+export async function saveProduct(
+  db: Db,
+  storage: FileStorage,
+  id: string | null,
+  input: AdminProductInput,
+  staffId: string,
+) {
+  const options = checkOptions(input.options);
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, input);
+    await claimImages(tx, storage, input.imageUrls);
+    const before = id ? await productDetail(tx, id) : null;
+    let productId = id;
+    if (productId) {
+      await repo.updateProduct(tx, productId, productColumns(input));
+    } else {
+      const [row] = await repo.insertProduct(tx, productColumns(input));
+      productId = row!.id;
+    }
+    const existing = id ? (await repo.findProduct(tx, id))!.options : [];
+    const byId = new Map(existing.map((o) => [o.id, o]));
+    for (const o of options) {
+      if (o.uuid && !byId.has(o.uuid))
+        throw badRequest('An option belongs to another product.', 'OPTION_UNKNOWN');
+      const held = o.uuid ? byId.get(o.uuid)!.holdStock : 0;
+      if (o.stock < held)
+        throw badRequest(`Stock cannot be lower than what open orders hold (${held}).`, 'STOCK_BELOW_HOLD');
+    }
+    const removed = existing.filter((e) => !options.some((o) => o.uuid === e.id));
+    const heldRemoved = removed.find((e) => e.holdStock > 0);
+    if (heldRemoved)
+      throw conflict(
+        `Option '${heldRemoved.optionNameValue1}' is held by open orders and cannot be removed.`,
+        'OPTION_HELD',
+      );
+    await repo.deleteOptionsExcept(
+      tx,
+      productId,
+      options.flatMap((o) => (o.uuid ? [o.uuid] : [])),
+    );
+    // The one-default rule is an index: clear defaults first, then write each option.
+    for (const e of existing) if (e.isDefault) await repo.updateOption(tx, e.id, { isDefault: false });
+    for (const [i, o] of options.entries()) {
+      if (o.uuid) await repo.updateOption(tx, o.uuid, optionColumns(o, i));
+      else await repo.insertOption(tx, { productId, ...optionColumns(o, i) });
+    }
+    await repo.replaceArtists(tx, productId, [...new Set(input.artistIds)]);
+    await refreshProductDerived(tx, [productId]);
+    const after = await productDetail(tx, productId);
+    await recordAudit(tx, {
+      staffId,
+      action: id ? 'product.update' : 'product.create',
+      entity: 'product',
+      entityId: productId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+export async function deleteProduct(db: Db, id: string, staffId: string) {
+  await db.transaction(async (tx) => {
+    const found = await repo.findProduct(tx, id);
+    if (!found) throw productNotFound();
+    if (found.options.some((o) => o.holdStock > 0)) {
+      throw new AppError(
+        409,
+        'PRODUCT_HELD',
+        'Open orders hold this product; it can be removed once they are shipped or cancelled.',
+      );
+    }
+    await repo.updateProduct(tx, id, { deletedAt: new Date() });
+    await recordAudit(tx, {
+      staffId,
+      action: 'product.delete',
+      entity: 'product',
+      entityId: id,
+      before: { title: found.product.title },
+    });
+  });
+}
+
+export async function categoryTreeForStaff(
+  db: Executor,
+): Promise<(CategoryNode & { parentId: number | null; sortOrder: number })[]> {
+  return (await repo.allCategories(db)).map((c) => ({
+    id: c.id,
+    category: c.name,
+    parentId: c.parentId,
+    sortOrder: c.sortOrder,
+    children: [],
+  }));
+}
+
+export async function saveCategory(
+  db: Db,
+  input: { id: number; category: string; parentId: number | null; sortOrder: number },
+  staffId: string,
+) {
+  await db.transaction(async (tx) => {
+    const ids = await repo.categoryIds(tx);
+    if (input.parentId !== null && (!ids.includes(input.parentId) || input.parentId === input.id)) {
+      throw badRequest('Choose a parent category that exists.', 'CATEGORY_PARENT');
+    }
+    await repo.upsertCategory(tx, {
+      id: input.id,
+      name: input.category,
+      parentId: input.parentId,
+      sortOrder: input.sortOrder,
+    });
+    await recordAudit(tx, {
+      staffId,
+      action: 'category.save',
+      entity: 'category',
+      entityId: String(input.id),
+      after: input,
+    });
+  });
+}
+
+export async function removeCategory(db: Db, id: number, staffId: string) {
+  await db.transaction(async (tx) => {
+    if (await repo.categoryInUse(tx, id))
+      throw conflict('The category still has products or sub-categories.', 'CATEGORY_IN_USE');
+    await repo.deleteCategory(tx, id);
+    await recordAudit(tx, { staffId, action: 'category.delete', entity: 'category', entityId: String(id) });
+  });
+}
+
+export async function saveArtistCategory(
+  db: Db,
+  id: number | null,
+  input: { category: string; sortOrder: number },
+  staffId: string,
+) {
+  return db.transaction(async (tx) => {
+    const [row] = id
+      ? await repo.updateArtistCategory(tx, id, input.category, input.sortOrder)
+      : await repo.insertArtistCategory(tx, input.category, input.sortOrder);
+    if (!row) throw notFound('Artist category not found.');
+    await recordAudit(tx, {
+      staffId,
+      action: 'artist-category.save',
+      entity: 'artist-category',
+      entityId: String(row.id),
+      after: input,
+    });
+    return { id: row.id, category: row.name };
+  });
+}
+
+/** Renaming an artist changes what search finds, so the artist's products are refreshed with it. */
+export async function saveArtist(
+  db: Db,
+  id: number | null,
+  input: { artistCategoryId: number; artistNameEN: string; artistNameKO: string },
+  staffId: string,
+) {
+  return db.transaction(async (tx) => {
+    const values = {
+      artistCategoryId: input.artistCategoryId,
+      nameEn: input.artistNameEN,
+      nameKo: input.artistNameKO,
+    };
+    const [row] = id ? await repo.updateArtist(tx, id, values) : await repo.insertArtist(tx, values);
+    if (!row) throw notFound('Artist not found.');
+    if (id) await refreshProductDerived(tx, await repo.productsOfArtist(tx, id));
+    await recordAudit(tx, {
+      staffId,
+      action: 'artist.save',
+      entity: 'artist',
+      entityId: String(row.id),
+      after: input,
+    });
+    return { id: row.id, artistNameEN: row.nameEn, artistNameKO: row.nameKo };
+  });
+}

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+import { staffSession } from '../../test/staff.js';
+import * as staff from './staff.service.js';
+
+let shop: TestShop;
+let owner: { authorization: string };
+let clerk: { authorization: string };
+let adminRoutes: { method: string; url: string }[];
+
+const OWNER_ONLY = ['/api/v1/admin/staff', '/api/v1/admin/staff/{id}', '/api/v1/admin/audit'];
+const PUBLIC = ['/api/v1/admin/auth/login'];
+const SAMPLE: Record<string, string> = {
+  '{id}': '00000000-0000-4000-8000-000000000001',
+  '{orderNumber}': '20261122-1001',
+};
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  owner = await staffSession(shop, 'owner@kshop.example', 'OWNER');
+  clerk = await staffSession(shop, 'clerk@kshop.example', 'STAFF');
+  const doc = (await shop.app.inject({ url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  adminRoutes = Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/v1/admin/') && !PUBLIC.includes(path))
+    .flatMap(([path, methods]) =>
+      Object.keys(methods).map((method) => ({
+        method: method.toUpperCase(),
+        url: path.replace(/\{[^}]+\}/g, (p) => SAMPLE[p] ?? '1'),
+        path,
+      })),
+    );
+});
+afterAll(() => shop?.close());
+
+describe('back office access', () => {
+  it('lists the admin routes it checks', () => {
+    expect(adminRoutes.length).toBeGreaterThan(20);
+  });
+
+  it('refuses guests and buyer tokens on every admin route', async () => {
+    const buyer = await shop.loginAs(DEMO.korea);
+    for (const route of adminRoutes) {
+      for (const headers of [{}, buyer]) {
+        const res = await shop.app.inject({
+          method: route.method as 'GET',
+          url: route.url,
+          headers,
+          payload: route.method === 'GET' ? undefined : {},
+        });
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      }
+    }
+  });
+
+  it('keeps staff tokens out of the buyer API', async () => {
+    const res = await shop.app.inject({ url: '/api/v1/user', headers: owner });
+    expect(res.statusCode).toBe(401);
+    const list = await shop.app.inject({ url: '/api/v1/product/list?limit=1', headers: owner });
+    expect(body(list).data.productOptionList[0].totalPrice).toBeNull();
+  });
+
+  it('keeps owner-only routes from staff', async () => {
+    for (const route of adminRoutes.filter((r) => OWNER_ONLY.includes((r as { path: string }).path))) {
+      const res = await shop.app.inject({
+        method: route.method as 'GET',
+        url: route.url,
+        headers: clerk,
+        payload: route.method === 'GET' ? undefined : { role: 'STAFF' },
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
+    expect((await shop.app.inject({ url: '/api/v1/admin/audit', headers: clerk })).statusCode).toBe(403);
+    expect((await shop.app.inject({ url: '/api/v1/admin/audit', headers: owner })).statusCode).toBe(200);
+    expect((await shop.app.inject({ url: '/api/v1/admin/staff', headers: clerk })).statusCode).toBe(403);
+  });
+});
+
+describe('staff accounts', () => {
+  it('makes the very first account an owner and asks for a new password before anything else', async () => {
+    const fresh = await createTestShop({ demoData: false });
+    try {
+      const first = await staff.createStaff(fresh.db, { email: 'first@kshop.example', role: 'STAFF' }, null);
+      expect(first.role).toBe('OWNER');
+      const login = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/login',
+        payload: { email: 'first@kshop.example', password: first.password },
+      });
+      expect(body(login).data.mustChangePassword).toBe(true);
+      const headers = { authorization: `Bearer ${body(login).data.accessToken}` };
+      const blocked = await fresh.app.inject({ url: '/api/v1/admin/dashboard', headers });
+      expect(blocked.statusCode).toBe(403);
+      expect(body(blocked).message).toBe('Please change your one-time password first.');
+      const weak = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/password',
+        headers,
+        payload: { currentPassword: first.password, password: 'short' },
+      });
+      expect(body(weak).message).toBe('password must be 8-40 characters long.');
+      await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/password',
+        headers,
+        payload: { currentPassword: first.password, password: 'Owner2026!' },
+      });
+      expect((await fresh.app.inject({ url: '/api/v1/admin/dashboard', headers })).statusCode).toBe(200);
+      const wrong = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/auth/login',
+        payload: { email: 'first@kshop.example', password: first.password },
+      });
+      expect(wrong.statusCode).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('lets an owner add staff and keeps the last owner', async () => {
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff',
+      headers: owner,
+      payload: { email: 'new.clerk@kshop.example' },
+    });
+    expect(body(added).data).toMatchObject({ email: 'new.clerk@kshop.example', role: 'STAFF' });
+    expect(body(added).data.password).toMatch(/\S{8,}/);
+    const again = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff',
+      headers: owner,
+      payload: { email: 'new.clerk@kshop.example' },
+    });
+    expect(again.statusCode).toBe(409);
+    const list = body(await shop.app.inject({ url: '/api/v1/admin/staff', headers: owner })).data
+      .staffList as { id: string; role: string }[];
+    const owners = list.filter((s) => s.role === 'OWNER');
+    expect(owners).toHaveLength(1);
+    const demote = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/staff/${owners[0]!.id}`,
+      headers: owner,
+      payload: { role: 'STAFF' },
+    });
+    expect(demote.statusCode).toBe(403);
+    expect(body(demote).message).toBe('The shop needs at least one active owner.');
+  });
+});

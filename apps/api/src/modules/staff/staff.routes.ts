@@ -1,0 +1,155 @@
+import {
+  adminPageQuery,
+  auditListResponse,
+  envelope,
+  idParams,
+  staffCreated,
+  staffCreateRequest,
+  staffLoginRequest,
+  staffMe,
+  staffMember,
+  staffPasswordRequest,
+  staffSession,
+  staffUpdateRequest,
+} from '@kshop/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ok } from '../../lib/reply.js';
+import { requireOwner, requireStaff } from '../../plugins/staff-auth.js';
+import { listAudit } from '../audit/audit.repository.js';
+import * as repo from './staff.repository.js';
+import * as staff from './staff.service.js';
+
+const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app, opts) => {
+  app.post(
+    '/auth/login',
+    {
+      config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Staff sign-in',
+        body: staffLoginRequest,
+        response: { 200: envelope(staffSession) },
+      },
+    },
+    async (request) =>
+      ok(await staff.login(app.db, request.body.email, request.body.password, opts.tokenTtlHours)),
+  );
+
+  app.get(
+    '/me',
+    {
+      config: { beforePasswordChange: true },
+      schema: { tags: ['admin'], response: { 200: envelope(staffMe) } },
+    },
+    async (request) => {
+      const me = requireStaff(request, { beforePasswordChange: true });
+      return ok({ mustChangePassword: me.mustChangePassword, role: me.role, email: me.email, name: me.name });
+    },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      config: { beforePasswordChange: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Change the own password',
+        body: staffPasswordRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const me = requireStaff(request, { beforePasswordChange: true });
+      await staff.changePassword(
+        app.db,
+        me.id,
+        request.body.currentPassword,
+        request.body.password,
+        request.staffTokenHash,
+      );
+      return ok(null, 'Password changed.');
+    },
+  );
+
+  app.get(
+    '/staff',
+    {
+      config: { ownerOnly: true },
+      schema: { tags: ['admin'], response: { 200: envelope(z.object({ staffList: z.array(staffMember) })) } },
+    },
+    async (request) => {
+      requireOwner(request);
+      const rows = await repo.listStaff(app.db);
+      return ok({
+        staffList: rows.map((r) => ({
+          id: r.id,
+          email: r.email,
+          name: r.name,
+          role: r.role,
+          disabled: Boolean(r.disabledAt),
+          createdAt: r.createdAt.toISOString(),
+        })),
+      });
+    },
+  );
+
+  app.post(
+    '/staff',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a staff account (owner)',
+        body: staffCreateRequest,
+        response: { 200: envelope(staffCreated) },
+      },
+    },
+    async (request) =>
+      ok(await staff.createStaff(app.db, request.body, requireOwner(request).id), 'Staff account created.'),
+  );
+
+  app.patch(
+    '/staff/:id',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        body: staffUpdateRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await staff.updateStaffMember(app.db, requireOwner(request).id, request.params.id, request.body);
+      return ok(null, 'Staff account updated.');
+    },
+  );
+
+  app.get(
+    '/audit',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Audit log (owner)',
+        querystring: z.object(adminPageQuery),
+        response: { 200: auditListResponse },
+      },
+    },
+    async (request) => {
+      requireOwner(request);
+      const { rows, totalCount } = await listAudit(
+        app.db,
+        request.query.limit,
+        (request.query.page - 1) * request.query.limit,
+      );
+      return ok({
+        auditList: rows.map(({ totalCount: _n, ...r }) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        totalCount,
+      });
+    },
+  );
+};
+
+export default staffRoutes;

@@ -1,0 +1,121 @@
+import type { Db } from '../../db/client.js';
+import { newTemporaryPassword } from '../../lib/codes.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import * as repo from './staff.repository.js';
+
+export const STAFF_MESSAGES = {
+  invalidLogin: 'Invalid email or password.',
+  changePasswordFirst: 'Please change your one-time password first.',
+  ownerOnly: 'Only an owner can do this.',
+  exists: 'A staff account with this email already exists.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  lastOwner: 'The shop needs at least one active owner.',
+} as const;
+
+// Same cost as a real check whether or not the email exists.
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$kJAAmGVDYQbNAYqDiwH5qA$eRMpcwVUo8R+G7LOaeNyK9v7aM6/iUSWWpfz7DLq7t8';
+
+export async function login(db: Db, email: string, password: string, ttlHours: number) {
+  const member = await repo.findStaffByEmail(db, email);
+  const valid = await verifyPassword(member?.passwordHash ?? DUMMY_HASH, password);
+  if (!member || !valid || member.disabledAt)
+    throw unauthorized(STAFF_MESSAGES.invalidLogin, 'INVALID_LOGIN');
+  const token = newToken();
+  await repo.insertSession(db, member.id, hashToken(token), new Date(Date.now() + ttlHours * 3_600_000));
+  return {
+    accessToken: token,
+    mustChangePassword: member.mustChangePassword,
+    role: member.role,
+    email: member.email,
+    name: member.name,
+  };
+}
+
+export async function changePassword(
+  db: Db,
+  staffId: string,
+  current: string,
+  next: string,
+  tokenHash: string | null,
+) {
+  const member = await repo.findStaffById(db, staffId);
+  if (!member) throw notFound();
+  if (!(await verifyPassword(member.passwordHash, current)))
+    throw new AppError(400, 'WRONG_PASSWORD', STAFF_MESSAGES.wrongCurrentPassword);
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await repo.updateStaff(tx, staffId, { passwordHash, mustChangePassword: false });
+    await repo.endSessions(tx, staffId, tokenHash ?? undefined);
+    await recordAudit(tx, { staffId, action: 'staff.password', entity: 'staff', entityId: staffId });
+  });
+}
+
+/**
+ * A new staff account with a one-time password to change at first sign-in. The very first account is
+ * an OWNER; after that only an owner creates accounts (the command line acts as the system).
+ */
+export async function createStaff(
+  db: Db,
+  input: { email: string; name?: string; role?: 'OWNER' | 'STAFF' },
+  actorId: string | null,
+) {
+  const password = newTemporaryPassword();
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction(async (tx) => {
+      const role = (await repo.countStaff(tx)) === 0 ? 'OWNER' : (input.role ?? 'STAFF');
+      const [row] = await repo.insertStaff(tx, {
+        email: input.email.toLowerCase(),
+        name: input.name ?? '',
+        passwordHash,
+        role,
+        mustChangePassword: true,
+      });
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: 'staff.create',
+        entity: 'staff',
+        entityId: row!.id,
+        after: { email: row!.email, role },
+      });
+      return { id: row!.id, email: row!.email, role, password };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(STAFF_MESSAGES.exists, 'STAFF_EXISTS');
+    throw err;
+  }
+}
+
+/** Owners change roles and disable accounts; the last active owner stays. */
+export async function updateStaffMember(
+  db: Db,
+  actorId: string,
+  staffId: string,
+  changes: { role?: 'OWNER' | 'STAFF'; disabled?: boolean },
+) {
+  return db.transaction(async (tx) => {
+    const before = await repo.findStaffById(tx, staffId);
+    if (!before) throw notFound('Staff member not found.');
+    const [after] = await repo.updateStaff(tx, staffId, {
+      role: changes.role ?? before.role,
+      disabledAt: changes.disabled === undefined ? before.disabledAt : changes.disabled ? new Date() : null,
+    });
+    const owners = (await repo.listStaff(tx)).filter((s) => s.role === 'OWNER' && !s.disabledAt);
+    if (owners.length === 0) throw forbidden(STAFF_MESSAGES.lastOwner, 'LAST_OWNER');
+    if (after!.disabledAt) await repo.endSessions(tx, staffId);
+    await recordAudit(tx, {
+      staffId: actorId,
+      action: 'staff.update',
+      entity: 'staff',
+      entityId: staffId,
+      before: { role: before.role, disabled: Boolean(before.disabledAt) },
+      after: { role: after!.role, disabled: Boolean(after!.disabledAt) },
+    });
+    return after!;
+  });
+}
