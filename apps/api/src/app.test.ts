@@ -93,23 +93,40 @@ describe('login', () => {
   });
 });
 
-describe('serving the storefront', () => {
-  it('answers page routes with index.html and keeps API 404s as JSON', async () => {
-    const dist = mkdtempSync(path.join(tmpdir(), 'kshop-web-'));
-    mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.info(1)');
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dist });
-    const app = await buildApp({ config, database: shop.database, logger: false, webDistDir: dist });
+describe('serving the storefront and the back office', () => {
+  it('answers page routes with the index.html of their app and keeps API 404s as JSON', async () => {
+    const site = (html: string) => {
+      const dist = mkdtempSync(path.join(tmpdir(), 'kshop-site-'));
+      mkdirSync(path.join(dist, 'assets'));
+      writeFileSync(path.join(dist, 'index.html'), html);
+      writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.info(1)');
+      return dist;
+    };
+    const web = site('<!doctype html><div id="root">storefront</div>');
+    const admin = site('<!doctype html><div id="root">back office</div>');
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: web });
+    const app = await buildApp({
+      config,
+      database: shop.database,
+      logger: false,
+      webDistDir: web,
+      adminDistDir: admin,
+    });
     try {
       for (const url of ['/', '/productlist/9?tag=pre', '/some/unknown/page']) {
         const page = await app.inject({ url });
         expect(page.statusCode).toBe(200);
         expect(page.headers['content-type']).toContain('text/html');
-        expect(page.body).toContain('<div id="root">');
+        expect(page.body).toContain('storefront');
       }
-      const asset = await app.inject({ url: '/assets/app-abc123.js' });
-      expect(asset.headers['cache-control']).toContain('immutable');
+      for (const url of ['/admin/', '/admin', '/admin/orders/20261122-1001']) {
+        const page = await app.inject({ url });
+        expect(page.body, url).toContain('back office');
+      }
+      expect((await app.inject({ url: '/assets/app-abc123.js' })).headers['cache-control']).toContain(
+        'immutable',
+      );
+      expect((await app.inject({ url: '/admin/assets/app-abc123.js' })).statusCode).toBe(200);
       const api = await app.inject({ url: '/api/v1/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/json');

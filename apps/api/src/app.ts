@@ -45,8 +45,9 @@ export type AppOptions = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** The built storefront to serve; omitted in API tests. */
+  /** The built storefront and back office to serve; omitted in API tests. */
   webDistDir?: string;
+  adminDistDir?: string;
   secret?: string;
   /** Defaults: local disk or S3 from the config; SMTP or the outbox from the config. */
   storage?: FileStorage;
@@ -62,7 +63,14 @@ const REDACTED_PATHS = [
 ];
 
 /** Builds the shop: external plugins, then the shop's own plugins, then the modules. */
-export async function buildApp({ config, database, logger, webDistDir, ...overrides }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  webDistDir,
+  adminDistDir,
+  ...overrides
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_PATHS },
     genReqId: () => crypto.randomUUID(),
@@ -146,6 +154,10 @@ export async function buildApp({ config, database, logger, webDistDir, ...overri
     },
     { prefix: '/api/v1/admin' },
   );
-  if (webDistDir) await app.register(webPlugin, { distDir: webDistDir });
+  const sites = [
+    ...(webDistDir ? [{ prefix: '/', distDir: webDistDir }] : []),
+    ...(adminDistDir ? [{ prefix: '/admin/', distDir: adminDistDir }] : []),
+  ];
+  if (sites.length) await app.register(webPlugin, { sites });
   return app;
 }

@@ -6,12 +6,18 @@ import { findDemoAccounts, seedOnFirstStart } from './db/seed/index.js';
 import { purgeUnreferenced } from './modules/files/files.service.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const defaultAdminDist = fileURLToPath(new URL('../../admin/dist', import.meta.url));
 
 async function main() {
   const config = loadConfig();
   const database: Database = await openDatabase(databaseOptions(config));
   const seed = await seedOnFirstStart(database.db, { demoData: config.DEMO_DATA, reportAccounts: false });
-  const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? defaultWebDist });
+  const app = await buildApp({
+    config,
+    database,
+    webDistDir: config.WEB_DIST_DIR ?? defaultWebDist,
+    adminDistDir: config.ADMIN_DIST_DIR ?? defaultAdminDist,
+  });
 
   // Uploads nobody referenced within a day are removed; checked hourly and once shortly after start.
   const purge = () =>

@@ -37,6 +37,7 @@ export const envSchema = z.object({
   /** Signs file URLs and keys verification codes; generated into DATA_DIR when not given. */
   SECRET_KEY: z.string().min(32).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
   RATE_LIMIT: flag(true),
 });
 

@@ -53,7 +53,7 @@ export default fp(
     });
 
     app.setNotFoundHandler((request, reply) => {
-      const html = app.hasDecorator('webIndexHtml') ? app.webIndexHtml : null;
+      const html = app.hasDecorator('pageFor') ? app.pageFor(request.url) : null;
       if (html && isPageRoute(request.method, request.url)) {
         // The storefront's router decides what a page path shows, its own not-found page included.
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);

@@ -6,36 +6,51 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The storefront's index.html, answered for every page route the browser asks for. */
-    webIndexHtml: string | null;
+    /** The index.html of the single-page app that owns a page path (back office under /admin), or null. */
+    pageFor(url: string): string | null;
   }
 }
 
-/** Serves the built storefront: hashed assets cached for a year, every other page route gets index.html. */
+type Site = { prefix: string; distDir: string };
+
+/**
+ * Serves the built storefront at / and the back office at /admin/: hashed assets cached for a year,
+ * every other page path answered with its app's index.html so the app's router decides what it shows.
+ */
 export default fp(
-  async function web(app: FastifyInstance, opts: { distDir: string }) {
-    const indexFile = path.join(opts.distDir, 'index.html');
-    if (!existsSync(indexFile)) {
-      app.log.warn({ distDir: opts.distDir }, 'storefront build not found; serving the API only');
-      app.decorate('webIndexHtml', null);
-      return;
+  async function web(app: FastifyInstance, opts: { sites: Site[] }) {
+    const pages: { prefix: string; html: string }[] = [];
+    for (const [i, site] of opts.sites.entries()) {
+      const indexFile = path.join(site.distDir, 'index.html');
+      if (!existsSync(indexFile)) {
+        app.log.warn({ distDir: site.distDir }, `no build for ${site.prefix}; not serving it`);
+        continue;
+      }
+      const html = readFileSync(indexFile, 'utf8');
+      pages.push({ prefix: site.prefix, html });
+      await app.register(fastifyStatic, {
+        root: site.distDir,
+        prefix: site.prefix,
+        wildcard: false,
+        index: false,
+        decorateReply: i === 0,
+        setHeaders(reply, filePath) {
+          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+          reply.header(
+            'Cache-Control',
+            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          );
+        },
+      });
+      app.get(site.prefix, { schema: { hide: true } }, (_request, reply) => {
+        reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+      });
     }
-    app.decorate('webIndexHtml', readFileSync(indexFile, 'utf8'));
-    await app.register(fastifyStatic, {
-      root: opts.distDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header(
-          'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
-      },
-    });
-    app.get('/', { schema: { hide: true } }, (_request, reply) => {
-      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(app.webIndexHtml);
+    // Longest prefix first, so /admin/... is the back office and everything else the storefront.
+    pages.sort((a, b) => b.prefix.length - a.prefix.length);
+    app.decorate('pageFor', (url: string) => {
+      const bare = url.split('?')[0] ?? url;
+      return pages.find((p) => bare.startsWith(p.prefix) || `${bare}/` === p.prefix)?.html ?? null;
     });
   },
   { name: 'web' },

@@ -35,6 +35,15 @@ export async function startSmtpPeer() {
       }
       throw new Error(`no mail reached ${address}`);
     },
+    /** The first mail that matches, waiting briefly for mails still in flight. */
+    async waitFor(matches: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
+      for (let waited = 0; waited < 5000; waited += 25) {
+        const found = received.find(matches);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('the expected mail did not arrive');
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
