@@ -7,11 +7,11 @@ import autocannon from 'autocannon';
 import { type Shop, startShop } from '../e2e/support/server.js';
 import { isMain, round, table, writeResult } from './support/report.js';
 
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 const MEMBER = { email: 'korea@demo.kshop.example', password: 'Demo1234!' };
 const LISTING = 'page=1&limit=20&sort=latest&stockStatus=all';
 
-interface Target {
+export interface Target {
   name: string;
   path: string;
   headers?: Record<string, string>;
@@ -36,7 +36,7 @@ export interface HttpResult {
   endpoints: EndpointResult[];
 }
 
-async function call(shop: Shop, path: string, init?: RequestInit) {
+export async function call(shop: Shop, path: string, init?: RequestInit) {
   const response = await fetch(`${shop.url}${path}`, init);
   const body = (await response.json()) as { data?: unknown; message?: string };
   if (!response.ok)
@@ -45,7 +45,7 @@ async function call(shop: Shop, path: string, init?: RequestInit) {
 }
 
 /** The most frequent word of four letters or more in the product titles: a keyword with many matches. */
-function commonWord(titles: readonly string[]): string {
+export function commonWord(titles: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const title of titles) {
     for (const word of new Set(title.toLowerCase().match(/\p{L}{4,}/gu) ?? [])) {
@@ -87,7 +87,7 @@ async function targetsOf(shop: Shop): Promise<Target[]> {
   ];
 }
 
-async function load(shop: Shop, target: Target, durationSeconds: number): Promise<EndpointResult> {
+export async function load(shop: Shop, target: Target, durationSeconds: number): Promise<EndpointResult> {
   // One plain request first, so a wrong path fails loudly instead of producing 20 seconds of 404s.
   await call(shop, target.path, { headers: target.headers });
   const result = await autocannon({

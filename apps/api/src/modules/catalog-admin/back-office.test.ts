@@ -188,7 +188,9 @@ describe('catalogue and orders', () => {
     });
     const [option] = await shop.db.select().from(productOptions).where(eq(productOptions.id, jin.uuid));
     expect(option).toMatchObject({ stock: 26, holdStock: 0 });
-    const shipped = await shop.smtp.waitFor((m) => m.to.includes(DEMO.korea) && m.subject.includes('Shipped'));
+    const shipped = await shop.smtp.waitFor(
+      (m) => m.to.includes(DEMO.korea) && m.subject.includes('Shipped'),
+    );
     expect(shipped.subject).toBe(`Order ${placed.orderNumber}: Shipped`);
   });
 

@@ -1,6 +1,61 @@
-import { PlaceholderPage } from '../../../app/routes/placeholder-page';
+import { messages, PAGE_SIZE, pageCount } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useSearchParams } from 'react-router';
+import { Pagination } from '../../../components/ui/pagination';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
+import { positiveInt } from '../../../lib/listing-params';
+import { useIsLoggedIn } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { orderListQuery } from '../api/orders-api';
+import { OrderCard } from '../components/order-card';
+import './orders.css';
 
-// Stand-in until this screen is built.
 export function ShoppingInfoPage() {
-  return <PlaceholderPage title="Shopping Info" />;
+  useDocumentTitle('Shopping Info');
+  const isLoggedIn = useIsLoggedIn();
+  const [params] = useSearchParams();
+  const page = positiveInt(params.get('page')) ?? 1;
+  const query = useQuery({ ...orderListQuery(page), enabled: isLoggedIn });
+
+  if (!isLoggedIn) return <Navigate to="/login" replace />;
+
+  let body: React.ReactNode;
+  if (query.isPending) body = <LoadingState />;
+  else if (query.isError)
+    body = (
+      <ErrorState
+        message="Could not load your orders. Please try again."
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else {
+    const { orderList, totalCount } = query.data;
+    body = (
+      <>
+        {orderList.length === 0 ? (
+          <EmptyState>{messages.order.noOrders}</EmptyState>
+        ) : (
+          <ul className="order-list" aria-label="Orders">
+            {orderList.map((order) => (
+              <li key={order.uuid}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination
+          currentPage={page}
+          totalPages={pageCount(totalCount, PAGE_SIZE.orderHistory)}
+          hrefForPage={(target) => `?page=${target}`}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section className="orders-page">
+      <h1 className="orders-page__title">Shopping Info</h1>
+      {body}
+    </section>
+  );
 }

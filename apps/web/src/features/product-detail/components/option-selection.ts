@@ -4,8 +4,9 @@ import { clampQuantity, type ProductOptionDetail } from '@kshop/contract';
 
 export type Selection = { option: ProductOptionDetail; quantity: number };
 
+/** Flagged sold out, or less available than its minimum order quantity: it cannot be ordered. */
 export const isOptionSoldOut = (option: ProductOptionDetail): boolean =>
-  option.isSoldOut || option.stock <= 0;
+  option.isSoldOut || option.stock <= 0 || option.stock < option.minimumOrderQuantity;
 
 export const hasSecondOption = (options: readonly ProductOptionDetail[]): boolean =>
   options.some((option) => Boolean(option.optionNameKey2));

@@ -81,6 +81,50 @@ describe('ProductPurchase', () => {
     expect(selectedNames()).toEqual(['A / NANA']);
   });
 
+  it('adds a two-key option with its minimum order quantity once both are chosen, and never twice', async () => {
+    const user = userEvent.setup();
+    const option = (uuid: string, value1: string, value2: string, minimumOrderQuantity = 1) =>
+      productOption({
+        uuid,
+        optionNameValue1: value1,
+        optionNameKey2: 'MEMBER',
+        optionNameValue2: value2,
+        minimumOrderQuantity,
+      });
+    const options = [option('a1', 'A', 'ELLA', 5), option('a2', 'A', 'NANA'), option('b1', 'B', 'ELLA', 3)];
+    renderWithProviders(
+      <ProductPurchase detail={productDetail(options, { ...options[0]!, isSoldOut: true })} />,
+    );
+    expect(selectedNames()).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('VERSION'), 'A');
+    expect(selectedNames()).toEqual([]);
+    await user.selectOptions(screen.getByLabelText('MEMBER'), 'ELLA');
+    expect(selectedNames()).toEqual(['A / ELLA']);
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveProperty('value', '5');
+
+    // The same option again: ignored, the list keeps one card for it.
+    await user.selectOptions(screen.getByLabelText('VERSION'), 'A');
+    await user.selectOptions(screen.getByLabelText('MEMBER'), 'ELLA');
+    expect(selectedNames()).toEqual(['A / ELLA']);
+
+    await user.selectOptions(screen.getByLabelText('VERSION'), 'B');
+    await user.selectOptions(screen.getByLabelText('MEMBER'), 'ELLA');
+    expect(selectedNames()).toEqual(['A / ELLA', 'B / ELLA']);
+    expect(
+      screen.getAllByRole('textbox', { name: 'Quantity' }).map((input) => (input as HTMLInputElement).value),
+    ).toEqual(['5', '3']);
+  });
+
+  it('offers an option with less stock than its minimum order quantity as sold out', () => {
+    const short = productOption({ uuid: 'a', optionNameValue1: 'SHORT', minimumOrderQuantity: 10, stock: 4 });
+    const fine = productOption({ uuid: 'b', optionNameValue1: 'FINE' });
+    renderWithProviders(<ProductPurchase detail={productDetail([short, fine], fine)} />);
+    expect(
+      within(screen.getByLabelText('VERSION')).getByRole('option', { name: 'SHORT (Sold out)' }),
+    ).toHaveProperty('disabled', true);
+  });
+
   it('keeps the quantity between the minimum order quantity and the stock', async () => {
     const user = userEvent.setup();
     const a = productOption({ uuid: 'a', optionNameValue1: 'ELLA', minimumOrderQuantity: 2, stock: 3 });
@@ -94,6 +138,9 @@ describe('ProductPurchase', () => {
     await user.clear(input);
     await user.type(input, '99{Enter}');
     expect(input).toHaveProperty('value', '3');
+    expect(screen.getByText(messages.cart.maximum(3))).toBeTruthy();
+    // Leaving the field keeps the message (and the layout), so the click that moved focus still lands.
+    await user.tab();
     expect(screen.getByText(messages.cart.maximum(3))).toBeTruthy();
   });
 
@@ -131,10 +178,12 @@ describe('ProductPurchase', () => {
       minimumOrderQuantity: 4,
       productPrice: price(1),
     });
-    renderWithProviders(<ProductPurchase detail={productDetail([a])} />);
+    const { client } = renderWithProviders(<ProductPurchase detail={productDetail([a])} />);
+    client.setQueryData(['cart'], { cartList: [] });
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
 
     const dialog = await screen.findByRole('dialog', { name: messages.cart.added });
+    expect(client.getQueryState(['cart'])?.isInvalidated).toBe(true);
     expect(within(dialog).getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
     expect(within(dialog).getByRole('link', { name: 'View Cart' }).getAttribute('href')).toBe('/cart');
     const [url, init] = fetchMock.mock.calls[0] ?? [];

@@ -1,10 +1,11 @@
 import { type CurrencyCode, messages, type ProductDetailData, priceLabel } from '@kshop/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useAlert } from '../../../components/ui/dialog';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
-import { addToCart } from '../../cart';
+import { addToCart, CART_QUERY_KEY } from '../../cart';
 import { AddedToCartDialog } from './added-to-cart-dialog';
 import { MustRead } from './must-read';
 import {
@@ -36,6 +37,7 @@ export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
   const [added, setAdded] = useState(false);
   const isLoggedIn = useIsLoggedIn();
   const alert = useAlert();
+  const queryClient = useQueryClient();
   const select1Id = useId();
   const select2Id = useId();
 
@@ -85,6 +87,7 @@ export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
     setAdding(true);
     try {
       await addToCart(selections.map((s) => ({ productOptionUuid: s.option.uuid, quantity: s.quantity })));
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
       setAdded(true);
     } catch (error) {
       if (isPendingApproval(error)) return;
