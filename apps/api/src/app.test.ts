@@ -127,6 +127,11 @@ describe('serving the storefront and the back office', () => {
         'immutable',
       );
       expect((await app.inject({ url: '/admin/assets/app-abc123.js' })).statusCode).toBe(200);
+      // A build made while the shop runs is served without a restart.
+      writeFileSync(path.join(web, 'assets', 'app-def456.js'), 'console.info(2)');
+      writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root">storefront v2</div>');
+      expect((await app.inject({ url: '/assets/app-def456.js' })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/cart' })).body).toContain('storefront v2');
       const api = await app.inject({ url: '/api/v1/unknown' });
       expect(api.statusCode).toBe(404);
       expect(api.headers['content-type']).toContain('application/json');

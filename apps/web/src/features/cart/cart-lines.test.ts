@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { cartTotal, lineMaximum, lineMinimum, stockAdjustments } from './cart-lines';
+import { cartData, cartItem } from './test/cart-fixtures';
+
+describe('cart line rules', () => {
+  it('bounds a line by its minimum order quantity (default 1) and stock minus held stock', () => {
+    const item = cartItem({ option: { minimumOrderQuantity: 0, stock: 10, holdStock: 4 } });
+    expect(lineMinimum(item)).toBe(1);
+    expect(lineMaximum(item)).toBe(6);
+    expect(lineMaximum(cartItem({ option: { stock: 3, holdStock: 5 } }))).toBe(0);
+    expect(lineMaximum(cartItem({ option: { isSoldOut: true } }))).toBe(0);
+  });
+
+  it('adds amounts exactly in minor units', () => {
+    const cart = cartData([cartItem({ price: 0.1, quantity: 3 }), cartItem({ price: 0.2, quantity: 1 })]);
+    expect(cartTotal(cart)).toBe(0.5);
+  });
+
+  it('lowers lines above the available stock and removes lines that cannot reach the minimum', () => {
+    const lower = cartItem({ quantity: 9, option: { stock: 7, holdStock: 1 } });
+    const below = cartItem({ quantity: 1, option: { minimumOrderQuantity: 2 } });
+    const short = cartItem({ quantity: 2, option: { minimumOrderQuantity: 2, stock: 3, holdStock: 2 } });
+    const soldOut = cartItem({ quantity: 1, option: { isSoldOut: true } });
+    const fine = cartItem({ quantity: 6, option: { stock: 6 } });
+    expect(stockAdjustments([lower, below, short, soldOut, fine])).toEqual({
+      patches: [{ cartUuid: lower.uuid, quantity: 6 }],
+      removals: [below.uuid, short.uuid, soldOut.uuid],
+    });
+  });
+});

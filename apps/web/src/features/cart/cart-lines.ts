@@ -1,0 +1,64 @@
+import {
+  availableStock,
+  type CartData,
+  type CartItem,
+  type CurrencyCode,
+  DEFAULT_MINIMUM_ORDER_QUANTITY,
+  fromMinorUnits,
+  toMinorUnits,
+} from '@kshop/contract';
+
+/** The rules of one cart line (spec sections 5, 8 and 9), kept free of React so they are easy to test. */
+
+export const lineMinimum = (item: CartItem): number =>
+  item.productOption.minimumOrderQuantity > 0
+    ? item.productOption.minimumOrderQuantity
+    : DEFAULT_MINIMUM_ORDER_QUANTITY;
+
+/** Stock minus what open orders hold; an option flagged sold out has nothing available (as the API says). */
+export const lineMaximum = (item: CartItem): number =>
+  item.productOption.isSoldOut ? 0 : availableStock(item.productOption.stock, item.productOption.holdStock);
+
+/** Amounts are added in minor units, so US$0.10 x 3 is exactly US$0.30 and matches the server's sum. */
+export const lineAmount = (item: CartItem, currencyCode: CurrencyCode): number =>
+  fromMinorUnits(toMinorUnits(item.productPrice.price, currencyCode) * item.quantity, currencyCode);
+
+export const cartTotal = (cart: Pick<CartData, 'cartList' | 'currencyCode'>): number =>
+  fromMinorUnits(
+    cart.cartList.reduce(
+      (sum, item) => sum + toMinorUnits(item.productPrice.price, cart.currencyCode) * item.quantity,
+      0,
+    ),
+    cart.currencyCode,
+  );
+
+export type StockAdjustments = {
+  /** Lines asking for more than is available, with the quantity they are lowered to. */
+  patches: { cartUuid: string; quantity: number }[];
+  /** Lines that cannot be ordered at all: less available than the minimum, or already below the minimum. */
+  removals: string[];
+};
+
+/** What the cart must change when it loads (spec section 8, 'Cart load'). */
+export function stockAdjustments(items: readonly CartItem[]): StockAdjustments {
+  const patches: StockAdjustments['patches'] = [];
+  const removals: string[] = [];
+  for (const item of items) {
+    const minimum = lineMinimum(item);
+    const maximum = lineMaximum(item);
+    if (maximum < minimum || item.quantity < minimum) removals.push(item.uuid);
+    else if (item.quantity > maximum) patches.push({ cartUuid: item.uuid, quantity: maximum });
+  }
+  return { patches, removals };
+}
+
+/** The cart with one line's quantity replaced; the total follows. */
+export function withQuantity(cart: CartData, cartUuid: string, quantity: number): CartData {
+  const cartList = cart.cartList.map((item) => (item.uuid === cartUuid ? { ...item, quantity } : item));
+  return { ...cart, cartList, totalPrice: cartTotal({ cartList, currencyCode: cart.currencyCode }) };
+}
+
+export function withoutLines(cart: CartData, cartUuids: readonly string[]): CartData {
+  const cartList = cart.cartList.filter((item) => !cartUuids.includes(item.uuid));
+  return { ...cart, cartList, totalPrice: cartTotal({ cartList, currencyCode: cart.currencyCode }) };
+}

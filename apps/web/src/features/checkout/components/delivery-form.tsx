@@ -1,0 +1,223 @@
+import {
+  type CartData,
+  messages,
+  orderSubmitProblems,
+  PHONE_PLACEHOLDER_ORDER,
+  type UserProfile,
+} from '@kshop/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useAlert, useConfirm } from '../../../components/ui/dialog';
+import { FormField } from '../../../components/ui/form-field';
+import { isApiError, isPendingApproval } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-errors';
+import { markLoggedIn } from '../../../lib/session-flag';
+import { defaultAddressOf } from '../../addresses';
+import { CART_QUERY_KEY, cartTotal } from '../../cart';
+import { ORDERS_QUERY_KEY } from '../../orders';
+import { type PlacedOrder, placeOrder } from '../api/place-order';
+import { AddressPickerDialog } from './address-picker-dialog';
+import { OrderPlacedDialog } from './order-placed-dialog';
+import { ProductInformation } from './product-information';
+
+type DeliveryFields = {
+  receiverName: string;
+  receiverEmail: string;
+  phoneNumber: string;
+  postalCode: string;
+  addressDetail: string;
+};
+
+type DeliveryFormProps = { profile: UserProfile; cart: CartData };
+
+/** The 'Delivery' form, the 'Product Information' panel beside it and ORDER NOW (spec sections 2, 5 and 8). */
+export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
+  const queryClient = useQueryClient();
+  const alert = useAlert();
+  const confirm = useConfirm();
+  const formId = useId();
+  const startAddress = defaultAddressOf(profile.addresses);
+  const [fields, setFields] = useState<DeliveryFields>({
+    receiverName: '',
+    receiverEmail: '',
+    phoneNumber: '',
+    postalCode: startAddress?.postalCode ?? '',
+    addressDetail: startAddress?.addressDetail ?? '',
+  });
+  const [addressUuid, setAddressUuid] = useState<string | null>(startAddress?.addressUuid ?? null);
+  const [picking, setPicking] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+
+  const edit = (name: keyof DeliveryFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setFields((current) => ({ ...current, [name]: event.target.value }));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (placing) return;
+    const problems = orderSubmitProblems(
+      {
+        companyName: profile.companyName,
+        receiverEmail: fields.receiverEmail,
+        receiverName: fields.receiverName,
+        phoneNumber: fields.phoneNumber,
+        addressDetail: fields.addressDetail,
+        businessRegistrationNumber: profile.businessRegistrationNumber,
+      },
+      cart.cartList.length,
+    );
+    if (problems.length > 0) {
+      void alert([messages.order.fillIn, ...problems].join('\n'));
+      return;
+    }
+    if (!(await confirm(messages.order.confirmPlace))) return;
+
+    setPlacing(true);
+    try {
+      const order = await placeOrder({
+        currencyCode: cart.currencyCode,
+        // The total the buyer is looking at; the server refuses the order if its own sum differs.
+        finalPaymentAmount: cartTotal(cart),
+        receiverInfo: {
+          companyName: profile.companyName,
+          companyEmail: fields.receiverEmail.trim(),
+          receiverName: fields.receiverName.trim(),
+          postalCode: fields.postalCode.trim(),
+          addressDetail: fields.addressDetail.trim(),
+          phoneNumber: fields.phoneNumber.trim(),
+        },
+        productOptionList: cart.cartList.map((item) => ({
+          productOptionUuid: item.productOption.uuid,
+          quantity: item.quantity,
+        })),
+      });
+      markLoggedIn();
+      setPlaced(order);
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    } catch (error) {
+      if (isPendingApproval(error)) return;
+      if (isApiError(error) && error.statusCode === 409) {
+        // Prices changed, not enough stock, other currency: the server's sentence says what to do.
+        void alert(error.message);
+        void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
+      } else if (isApiError(error) && error.statusCode === 400) {
+        // A field the server refused (e.g. the email's format): say which, after the spec's sentence.
+        void alert(`${messages.order.failed}\n${error.message}`);
+      } else {
+        void alert(failureMessage(error, messages.order.failed));
+      }
+    } finally {
+      setPlacing(false);
+    }
+  };
+
+  return (
+    <div className="checkout__layout">
+      <form
+        id={formId}
+        className="checkout__form"
+        aria-labelledby="checkout-title"
+        noValidate
+        onSubmit={submit}
+      >
+        <h2 className="checkout__heading">Company</h2>
+        <FormField label="Business registration number">
+          {(control) => <input {...control} value={profile.businessRegistrationNumber} readOnly />}
+        </FormField>
+        <FormField label="Company name">
+          {(control) => (
+            <input {...control} value={profile.companyName} readOnly autoComplete="organization" />
+          )}
+        </FormField>
+        <h2 className="checkout__heading checkout__heading--later">Receiver</h2>
+        <FormField label="Receiver name">
+          {(control) => (
+            <input
+              {...control}
+              value={fields.receiverName}
+              onChange={edit('receiverName')}
+              autoComplete="name"
+            />
+          )}
+        </FormField>
+        <FormField label="Receiver email">
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              value={fields.receiverEmail}
+              onChange={edit('receiverEmail')}
+              autoComplete="email"
+            />
+          )}
+        </FormField>
+        <FormField label="Phone number">
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              placeholder={PHONE_PLACEHOLDER_ORDER}
+              value={fields.phoneNumber}
+              onChange={edit('phoneNumber')}
+              autoComplete="tel"
+            />
+          )}
+        </FormField>
+        <div className="checkout__address-head">
+          <h2 className="checkout__heading checkout__heading--flush">Shipping address</h2>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setPicking(true)}
+          >
+            Select / Add Address
+          </button>
+        </div>
+        <FormField label="Postal code" hint="Optional">
+          {(control) => (
+            <input
+              {...control}
+              inputMode="numeric"
+              value={fields.postalCode}
+              onChange={edit('postalCode')}
+              autoComplete="postal-code"
+            />
+          )}
+        </FormField>
+        <FormField label="Address">
+          {(control) => (
+            <input
+              {...control}
+              value={fields.addressDetail}
+              onChange={edit('addressDetail')}
+              autoComplete="street-address"
+            />
+          )}
+        </FormField>
+      </form>
+
+      <ProductInformation cart={cart}>
+        <button type="submit" form={formId} className="button button--block button--large" disabled={placing}>
+          ORDER NOW
+        </button>
+      </ProductInformation>
+
+      {picking && (
+        <AddressPickerDialog
+          selectedAddressUuid={addressUuid}
+          onClose={() => setPicking(false)}
+          onSelect={(address) => {
+            setAddressUuid(address.addressUuid);
+            setFields((current) => ({
+              ...current,
+              postalCode: address.postalCode,
+              addressDetail: address.addressDetail,
+            }));
+          }}
+        />
+      )}
+      {placed && <OrderPlacedDialog order={placed} />}
+    </div>
+  );
+}

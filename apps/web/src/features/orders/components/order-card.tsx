@@ -1,0 +1,44 @@
+import { formatPrice, type OrderSummary } from '@kshop/contract';
+import { Link } from 'react-router';
+import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
+import { orderDate, orderDetailPath } from '../order-format';
+
+/** One order of Shopping Info: date, number, its first product, 'and N more', the final amount. */
+export function OrderCard({ order }: { order: OrderSummary }) {
+  const [first, ...rest] = order.orderDetails;
+  const thumbnail = first?.productOption.thumbnailUrlArray[0] || FALLBACK_IMAGE_URL;
+  return (
+    <article className="order-card">
+      <header className="order-card__head">
+        <time dateTime={order.createdAt} className="order-card__date">
+          {orderDate(order.createdAt)}
+        </time>
+        <p className="order-card__number">
+          Order No. <span>{order.orderNumber}</span>
+        </p>
+      </header>
+      <div className="order-card__body">
+        <img
+          className="order-card__thumb"
+          src={thumbnail}
+          alt=""
+          width={80}
+          height={80}
+          loading="lazy"
+          onError={showFallbackImage}
+        />
+        <div className="order-card__product">
+          <p className="order-card__title">{first?.productOption.productTitle ?? ''}</p>
+          {rest.length > 0 && <p className="order-card__more">and {rest.length} more</p>}
+        </div>
+        <p className="order-card__amount">{formatPrice(order.finalPaymentAmount, order.currencyCode)}</p>
+      </div>
+      <Link
+        to={orderDetailPath(order.uuid)}
+        className="button button--secondary button--small order-card__link"
+      >
+        View Details<span className="visually-hidden">{` of order ${order.orderNumber}`}</span>
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import { formatPrice, type OrderDetail } from '@kshop/contract';
+import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
+import { optionValuesText } from '../../../lib/option-text';
+
+/** The products of an order: thumbnail, title, option 'value1 / value2', quantity and amount. */
+export function OrderLines({ lines }: { lines: OrderDetail['orderDetails'] }) {
+  return (
+    <ul className="order-lines" aria-label="Ordered products">
+      {lines.map((line) => {
+        const { productOption } = line;
+        return (
+          <li key={line.orderDetailUuid} className="order-line">
+            <img
+              className="order-line__thumb"
+              src={productOption.thumbnailUrlArray[0] || FALLBACK_IMAGE_URL}
+              alt=""
+              width={64}
+              height={64}
+              loading="lazy"
+              onError={showFallbackImage}
+            />
+            <div className="order-line__info">
+              <p className="order-line__title">{productOption.productTitle}</p>
+              <p className="order-line__option">
+                {optionValuesText(productOption.optionNameValue1, productOption.optionNameValue2)}
+              </p>
+              <p className="order-line__quantity">Quantity: {line.quantity}</p>
+            </div>
+            <p className="order-line__amount">{formatPrice(line.amount, line.currencyCode)}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
