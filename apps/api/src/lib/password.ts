@@ -13,3 +13,14 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
     return false;
   }
 }
+
+// A real hash of nothing in use: checking against it costs what a real check costs, so an answer does not
+// tell whether the email has an account.
+const NO_ACCOUNT_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$kJAAmGVDYQbNAYqDiwH5qA$eRMpcwVUo8R+G7LOaeNyK9v7aM6/iUSWWpfz7DLq7t8';
+
+/** Checks a sign-in password; with no account it spends the same time and answers false. */
+export async function verifySignIn(passwordHash: string | undefined, password: string): Promise<boolean> {
+  const valid = await verifyPassword(passwordHash ?? NO_ACCOUNT_HASH, password);
+  return passwordHash !== undefined && valid;
+}

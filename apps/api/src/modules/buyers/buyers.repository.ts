@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { addresses, buyerSessions, buyers, orders, storedFiles } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type BuyerRow = typeof buyers.$inferSelect;
 export type BuyerStatus = BuyerRow['status'];
@@ -43,7 +44,7 @@ export async function searchBuyers(db: Executor, filter: BuyerFilter) {
   if (filter.status) conditions.push(eq(buyers.status, filter.status));
   if (filter.korean !== undefined) conditions.push(eq(buyers.isKoreanCompany, filter.korean));
   if (filter.q) {
-    const like = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(filter.q);
     conditions.push(
       or(
         ilike(buyers.companyName, like),

@@ -8,6 +8,7 @@ import {
   productOptions,
   products,
 } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type OptionRow = typeof productOptions.$inferSelect;
@@ -23,7 +24,7 @@ export type AdminProductFilter = {
 export async function searchProducts(db: Executor, f: AdminProductFilter) {
   const conditions: SQL[] = [isNull(products.deletedAt)];
   if (f.q) {
-    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(f.q);
     conditions.push(
       or(ilike(products.title, like), ilike(products.vendor, like), ilike(products.searchText, like))!,
     );

@@ -9,6 +9,7 @@ import {
   productOptions,
   products,
 } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
 export const listCategories = (db: Executor) =>
@@ -42,8 +43,6 @@ export type ProductFilter = {
   offset: number;
 };
 
-const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function filterConditions(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [isNull(products.deletedAt)];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
@@ -61,7 +60,7 @@ function filterConditions(filter: ProductFilter): SQL[] {
   }
   if (filter.tag) conditions.push(sql`${filter.tag} = any(${products.tags})`);
   for (const word of filter.keywords ?? []) {
-    conditions.push(sql`${products.searchText} like ${`%${escapeLike(word)}%`}`);
+    conditions.push(sql`${products.searchText} like ${containsPattern(word)}`);
   }
   if (filter.stockStatus === 'inStock') conditions.push(eq(products.inStock, true));
   if (filter.stockStatus === 'outOfStock') conditions.push(eq(products.inStock, false));

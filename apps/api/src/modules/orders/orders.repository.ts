@@ -9,6 +9,7 @@ import {
   products,
   staff,
 } from '../../db/schema.js';
+import { containsPattern } from '../../lib/like.js';
 
 export const optionsWithProducts = (db: Executor, optionIds: string[]) =>
   db
@@ -177,9 +178,9 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
     conditions.push(sql`${orders.createdAt} >= (${f.from}::date::timestamp at time zone 'Asia/Seoul')`);
   if (f.to)
     conditions.push(sql`${orders.createdAt} < ((${f.to}::date + 1)::timestamp at time zone 'Asia/Seoul')`);
-  if (f.orderNumber) conditions.push(ilike(orders.orderNumber, `%${escapeLike(f.orderNumber)}%`));
+  if (f.orderNumber) conditions.push(ilike(orders.orderNumber, containsPattern(f.orderNumber)));
   if (f.buyer) {
-    const like = `%${escapeLike(f.buyer)}%`;
+    const like = containsPattern(f.buyer);
     conditions.push(
       or(
         ilike(orders.receiverCompanyName, like),
@@ -207,8 +208,6 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
     .offset(f.offset);
   return { rows, totalCount: rows[0]?.totalCount ?? 0 };
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const setPersonInCharge = (db: Executor, orderId: string, staffId: string | null) =>
   db

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { hashPassword, verifyPassword, verifySignIn } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './staff.repository.js';
@@ -16,13 +16,9 @@ export const STAFF_MESSAGES = {
   lastOwner: 'The shop needs at least one active owner.',
 } as const;
 
-// Same cost as a real check whether or not the email exists.
-const DUMMY_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$kJAAmGVDYQbNAYqDiwH5qA$eRMpcwVUo8R+G7LOaeNyK9v7aM6/iUSWWpfz7DLq7t8';
-
 export async function login(db: Db, email: string, password: string, ttlHours: number) {
   const member = await repo.findStaffByEmail(db, email);
-  const valid = await verifyPassword(member?.passwordHash ?? DUMMY_HASH, password);
+  const valid = await verifySignIn(member?.passwordHash, password);
   if (!member || !valid || member.disabledAt)
     throw unauthorized(STAFF_MESSAGES.invalidLogin, 'INVALID_LOGIN');
   const token = newToken();
