@@ -7,7 +7,10 @@ const alias = { '@kshop/contract': contractSource };
 export default defineConfig({
   test: {
     projects: [
-      { resolve: { alias }, test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] },
+      },
       {
         resolve: { alias },
         test: {
@@ -26,6 +29,17 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'admin',
+          root: 'apps/admin',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],

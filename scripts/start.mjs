@@ -9,7 +9,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
  * Each workspace's marker output and the inputs it is built from. The contract's sources are inputs of the
- * API and the web app too, because both compile or bundle it.
+ * API and of both web apps (storefront and back office), because they compile or bundle it.
  */
 const contractSources = ['packages/contract/src', 'packages/contract/tsconfig.json'];
 const workspaces = [
@@ -19,19 +19,17 @@ const workspaces = [
     output: 'apps/api/dist/server.js',
     sources: [...contractSources, 'apps/api/src', 'apps/api/tsconfig.json'],
   },
-  {
-    name: '@kshop/web',
-    output: 'apps/web/dist/index.html',
+  ...['web', 'admin'].map((app) => ({
+    name: `@kshop/${app}`,
+    output: `apps/${app}/dist/index.html`,
     sources: [
       ...contractSources,
-      'apps/web/src',
-      'apps/web/public',
-      'apps/web/index.html',
-      'apps/web/vite.config.ts',
-      'apps/web/vite.config.js',
-      'apps/web/vite.config.mts',
+      `apps/${app}/src`,
+      `apps/${app}/public`,
+      `apps/${app}/index.html`,
+      `apps/${app}/vite.config.ts`,
     ],
-  },
+  })),
 ];
 
 /** Tests live beside the sources but are not part of any build output. */

@@ -23,6 +23,8 @@ export interface ShopOptions {
   databaseUrl?: string;
   /** Use this DATA_DIR as it is and keep it on stop (instead of a fresh temporary one). */
   dataDir?: string;
+  /** Listen on this port instead of a free one, e.g. to come back at the same address after a restart. */
+  port?: number;
   /** The shop counts as started once this path answers 2xx. */
   readyPath?: string;
   pollIntervalMs?: number;
@@ -76,7 +78,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   if (!existsSync(serverEntry)) {
     throw new Error(`${path.relative(repoRoot, serverEntry)} is missing: run \`npm run build\` first`);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'kshop-')));
   const adminUrl =
     options.databaseUrl || options.adminDatabaseUrl === null

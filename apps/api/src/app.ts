@@ -92,6 +92,8 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The back office shows a buyer's PDF certificate from a blob it fetched.
+        frameSrc: ["'self'", 'blob:'],
       },
     },
   });

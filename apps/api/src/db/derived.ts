@@ -6,7 +6,12 @@ import type { Executor } from './client.js';
  * English and Korean) and `in_stock` (some option not flagged sold out with available stock left).
  * Every writer of products, options, stock or artist links calls it for the products it touched.
  */
-export async function refreshProductDerived(db: Executor, productIds?: readonly string[]): Promise<void> {
+export async function refreshProductDerived(
+  db: Executor,
+  productIds?: readonly string[],
+  /** Orders change stock only; they leave the search text alone. */
+  { searchText = true }: { searchText?: boolean } = {},
+): Promise<void> {
   if (productIds && productIds.length === 0) return;
   const only = productIds
     ? sql`where p.id in (${sql.join(
@@ -14,12 +19,15 @@ export async function refreshProductDerived(db: Executor, productIds?: readonly 
         sql`, `,
       )})`
     : sql``;
-  await db.execute(sql`
-    update products p set
-      search_text = lower(concat_ws(' ', p.title, p.vendor, (
+  const search = searchText
+    ? sql`search_text = lower(concat_ws(' ', p.title, p.vendor, (
         select string_agg(a.name_en || ' ' || a.name_ko, ' ')
         from product_artists pa join artists a on a.id = pa.artist_id
-        where pa.product_id = p.id))),
+        where pa.product_id = p.id))),`
+    : sql``;
+  await db.execute(sql`
+    update products p set
+      ${search}
       in_stock = exists (
         select 1 from product_options o
         where o.product_id = p.id and not o.is_sold_out and o.stock - o.hold_stock > 0)

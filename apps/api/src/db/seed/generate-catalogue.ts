@@ -170,7 +170,7 @@ function description(
  * catalogue can be generated on its own.
  */
 export function generateProduct(index: number, seed: number, now: number): GeneratedProduct {
-  const rng = createRandom(hashSeed(seed, index));
+  const rng = createRandom(hashSeed(seed, index), `product:${seed}:${index}`);
   const categoryId =
     index < CATEGORY_WEIGHTS.length * 2
       ? CATEGORY_WEIGHTS[index % CATEGORY_WEIGHTS.length]![0]

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /** A small seeded PRNG, so the demo catalogue is the same on every machine and every start. */
 export type Random = {
   /** A float in [0, 1). */
@@ -36,8 +37,13 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
-export function createRandom(seed: number): Random {
+/**
+ * A seeded generator. Ids come from a hash of `idNamespace` and a counter rather than from the 32-bit
+ * state, so two generators whose seeds happen to collide still never hand out the same id.
+ */
+export function createRandom(seed: number, idNamespace = String(seed)): Random {
   const next = mulberry32(seed);
+  let ids = 0;
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => {
     if (items.length === 0) throw new Error('pick from an empty list');
@@ -64,7 +70,7 @@ export function createRandom(seed: number): Random {
       return entries[entries.length - 1]![0];
     },
     uuid: () => {
-      const bytes = Array.from({ length: 16 }, () => Math.floor(next() * 256));
+      const bytes = [...createHash('sha256').update(`${idNamespace}:${ids++}`).digest().subarray(0, 16)];
       bytes[6] = (bytes[6]! & 0x0f) | 0x40;
       bytes[8] = (bytes[8]! & 0x3f) | 0x80;
       const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');

@@ -214,6 +214,8 @@ describe('catalogue and orders', () => {
     expect(body(twoDefaults).message).toBe('Exactly one option is the default.');
     const list = body(await admin('GET', '/products?q=Mixed')).data;
     expect(list.totalCount).toBe(0);
+    const created = body(await admin('GET', '/products?q=Snowline')).data.productList[0];
+    expect(created.optionCount).toBe(3);
   });
 });
 
@@ -239,7 +241,15 @@ describe('CSV', () => {
     const good = [header, firstCells.join(',')].join('\r\n');
     const badCells = cells(lines[2]!);
     badCells[stockColumn] = '-3';
-    const bad = [header, firstCells.join(',').replace('777', '555'), badCells.join(',')].join('\r\n');
+    const priceColumn = header.split(',').indexOf('price_krw');
+    const badPrice = cells(lines[3]!);
+    badPrice[priceColumn] = 'cheap';
+    const bad = [
+      header,
+      firstCells.join(',').replace('777', '555'),
+      badCells.join(','),
+      badPrice.join(','),
+    ].join('\r\n');
 
     const refused = await shop.app.inject({
       method: 'POST',
@@ -248,8 +258,11 @@ describe('CSV', () => {
       payload: bad,
     });
     expect(refused.statusCode).toBe(400);
-    expect(body(refused).message).toBe('The import changed nothing: 1 problem found.');
-    expect(body(refused).data.problems).toEqual([{ row: 3, message: 'stock cannot be negative.' }]);
+    expect(body(refused).message).toBe('The import changed nothing: 2 problems found.');
+    expect(body(refused).data.problems).toEqual([
+      { row: 3, message: 'stock cannot be negative.' },
+      { row: 4, message: 'price_krw must be a number.' },
+    ]);
     const [unchanged] = await shop.db.select().from(productOptions).where(eq(productOptions.id, optionId));
     expect(unchanged!.stock).not.toBe(555);
 

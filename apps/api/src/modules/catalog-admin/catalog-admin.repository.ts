@@ -35,7 +35,7 @@ export async function searchProducts(db: Executor, f: AdminProductFilter) {
     .select({
       product: products,
       optionCount:
-        sql<number>`(select count(*) from product_options o where o.product_id = ${products.id})`.mapWith(
+        sql<number>`(select count(*) from product_options o where o.product_id = products.id)`.mapWith(
           Number,
         ),
       totalCount: sql<number>`count(*) over ()`.mapWith(Number),
@@ -159,7 +159,7 @@ export async function exportRows(db: Executor) {
     .select({
       product: products,
       option: productOptions,
-      artistIds: sql<string>`coalesce((select string_agg(pa.artist_id::text, ';' order by pa.artist_id) from product_artists pa where pa.product_id = ${products.id}), '')`,
+      artistIds: sql<string>`coalesce((select string_agg(pa.artist_id::text, ';' order by pa.artist_id) from product_artists pa where pa.product_id = products.id), '')`,
     })
     .from(products)
     .innerJoin(productOptions, eq(productOptions.productId, products.id))

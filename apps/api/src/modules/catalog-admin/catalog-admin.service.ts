@@ -94,8 +94,11 @@ export function checkOptions(options: AdminOptionInput[]): AdminOptionInput[] {
       throw badRequest('A compared price is at least the price.', 'COMPARED_PRICE');
     if (o.comparedPriceUsd !== null && o.comparedPriceUsd < o.priceUsd)
       throw badRequest('A compared price is at least the price.', 'COMPARED_PRICE');
-    if (Math.round(o.priceUsd * 100) !== o.priceUsd * 100)
+    const cents = [o.priceUsd, o.comparedPriceUsd ?? 0].map((usd) => usd * 100);
+    // 14.29 * 100 is 1428.9999999999998 in floating point: a hair off a whole cent is still whole.
+    if (cents.some((c) => Math.abs(c - Math.round(c)) > 1e-6)) {
       throw badRequest('USD prices have at most two decimals.', 'PRICE_DECIMALS');
+    }
   }
   const values = new Set(options.map((o) => `${o.optionNameValue1}\u0000${o.optionNameValue2 ?? ''}`));
   if (values.size !== options.length) throw badRequest('Two options have the same values.', 'OPTION_VALUES');

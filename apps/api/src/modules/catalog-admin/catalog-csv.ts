@@ -32,6 +32,23 @@ export const CSV_COLUMNS = [
 ] as const;
 type Column = (typeof CSV_COLUMNS)[number];
 
+/** Problems are reported with the CSV's column names, not the API's field names. */
+const COLUMN_OF_FIELD: Record<string, Column> = {
+  uuid: 'option_uuid',
+  optionNameKey1: 'option_key1',
+  optionNameValue1: 'option_value1',
+  optionNameKey2: 'option_key2',
+  optionNameValue2: 'option_value2',
+  priceKrw: 'price_krw',
+  priceUsd: 'price_usd',
+  comparedPriceKrw: 'compared_price_krw',
+  comparedPriceUsd: 'compared_price_usd',
+  stock: 'stock',
+  minimumOrderQuantity: 'minimum_order_quantity',
+  isSoldOut: 'sold_out',
+  isDefault: 'is_default',
+};
+
 export async function exportCatalogue(db: Executor): Promise<string> {
   const rows = await repo.exportRows(db);
   const lines = [CSV_COLUMNS.join(',')];
@@ -137,7 +154,11 @@ function parseRow(cells: Record<Column, string>, row: number, problems: ImportPr
   });
   if (!option.success) {
     const issue = option.error.issues[0]!;
-    return fail(`${issue.path.join('.') || 'option'}: ${issue.message}`.replace(/^(\w+): \1/, '$1'));
+    const column = COLUMN_OF_FIELD[String(issue.path[0])] ?? 'option';
+    const message = issue.message
+      .replace(/^\w+:\s*/, '')
+      .replace(/^[a-z][A-Za-z0-9]*\b/, (word) => COLUMN_OF_FIELD[word] ?? word);
+    return fail(message.startsWith(column) ? message : `${column}: ${message}`);
   }
   return {
     row,

@@ -1,14 +1,7 @@
 import type { Sort, StockStatus } from '@kshop/contract';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import {
-  artistCategories,
-  artists,
-  categories,
-  productArtists,
-  productOptions,
-  products,
-} from '../../db/schema.js';
+import { artistCategories, artists, categories, productOptions, products } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
@@ -53,9 +46,11 @@ function filterConditions(filter: ProductFilter): SQL[] {
         select c.id from categories c join tree on c.parent_id = tree.id)
       select id from tree)`);
   }
+  // Correlated subqueries name the outer column in the SQL text: Drizzle leaves a column unqualified when
+  // a query reads one table, and inside the subquery that name would mean the subquery's own column.
   if (filter.artistId !== undefined) {
     conditions.push(
-      sql`exists (select 1 from ${productArtists} pa where pa.product_id = ${products.id} and pa.artist_id = ${filter.artistId})`,
+      sql`exists (select 1 from product_artists pa where pa.product_id = products.id and pa.artist_id = ${filter.artistId})`,
     );
   }
   if (filter.tag) conditions.push(sql`${filter.tag} = any(${products.tags})`);
@@ -131,13 +126,10 @@ export async function listProductCards(db: Executor, filter: ProductFilter) {
     .offset(filter.offset);
   const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
   const totalCount = await countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
+    // Every product has exactly one default option (the writers keep it so), so products alone are counted.
     const [count] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
-      .innerJoin(
-        productOptions,
-        and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
-      )
       .where(where);
     return count?.n ?? 0;
   });

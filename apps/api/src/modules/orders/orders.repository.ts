@@ -194,7 +194,7 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
       order: orders,
       buyerEmail: buyers.email,
       personInCharge: staff.email,
-      lineCount: sql<number>`(select count(*) from order_details d where d.order_id = ${orders.id})`.mapWith(
+      lineCount: sql<number>`(select count(*) from order_details d where d.order_id = orders.id)`.mapWith(
         Number,
       ),
       totalCount: sql<number>`count(*) over ()`.mapWith(Number),

@@ -111,7 +111,9 @@ export async function placeOrder(
     );
     await recordSales(tx, priced, currency, 1);
     await deleteLinesForOptions(tx, buyerId, optionIds);
-    await refreshProductDerived(tx, [...new Set(priced.map((l) => l.product.id))].sort());
+    await refreshProductDerived(tx, [...new Set(priced.map((l) => l.product.id))].sort(), {
+      searchText: false,
+    });
     return { uuid: order!.id, orderNumber: order!.orderNumber, email: buyer.email, finalMinor: productMinor };
   });
 }
@@ -255,7 +257,7 @@ export async function moveOrder(
       before: { status: from },
       after: { status: to },
     });
-    await refreshProductDerived(tx, [...new Set(products.values())].sort());
+    await refreshProductDerived(tx, [...new Set(products.values())].sort(), { searchText: false });
     const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
     return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail };
   });

@@ -72,3 +72,8 @@ export const endSessions = (db: Executor, staffId: string, exceptTokenHash?: str
         ? and(eq(staffSessions.staffId, staffId), ne(staffSessions.tokenHash, exceptTokenHash))
         : eq(staffSessions.staffId, staffId),
     );
+
+export const endSession = (db: Executor, staffId: string, tokenHash: string) =>
+  db
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, staffId), eq(staffSessions.tokenHash, tokenHash)));

@@ -72,6 +72,22 @@ const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app
     },
   );
 
+  app.post(
+    '/auth/logout',
+    {
+      config: { beforePasswordChange: true },
+      schema: { tags: ['admin'], summary: 'End this staff session', response: { 200: envelope(z.null()) } },
+    },
+    async (request) => {
+      await staff.logout(
+        app.db,
+        requireStaff(request, { beforePasswordChange: true }).id,
+        request.staffTokenHash,
+      );
+      return ok(null, 'Signed out.');
+    },
+  );
+
   app.get(
     '/staff',
     {

@@ -115,3 +115,7 @@ export async function updateStaffMember(
     return after!;
   });
 }
+
+export async function logout(db: Db, staffId: string, tokenHash: string | null) {
+  if (tokenHash) await repo.endSession(db, staffId, tokenHash);
+}

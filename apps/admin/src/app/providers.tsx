@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DialogProvider } from '../components/ui/dialog';
+import { isApiError } from '../lib/api-client';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        refetchOnWindowFocus: false,
+        // The API's 4xx answers are final (unknown id, no right, signed out); retry only the rest.
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(isApiError(error) && error.statusCode >= 400 && error.statusCode < 500),
+      },
+    },
+  });
+}
+
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <DialogProvider>{children}</DialogProvider>
+    </QueryClientProvider>
+  );
+}

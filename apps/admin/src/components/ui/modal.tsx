@@ -1,0 +1,97 @@
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import './modal.css';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+type ModalProps = {
+  /** 'alertdialog' for the spec's alert and confirm, 'dialog' for everything else. */
+  role?: 'dialog' | 'alertdialog';
+  /** Accessible name, either as text or as the id of the element that names the dialog. */
+  label?: string;
+  labelledBy?: string;
+  describedBy?: string;
+  onClose: () => void;
+  initialFocus?: RefObject<HTMLElement | null>;
+  className?: string;
+  placement?: 'center' | 'top';
+  children: ReactNode;
+};
+
+/**
+ * An in-page modal: focus moves in and stays in (Tab cycles), Escape and the backdrop close it, and focus goes
+ * back to where it was when it closes.
+ */
+export function Modal({
+  role = 'dialog',
+  label,
+  labelledBy,
+  describedBy,
+  onClose,
+  initialFocus,
+  className,
+  placement = 'center',
+  children,
+}: ModalProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    const target = initialFocus?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+    target?.focus();
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (previouslyFocused?.isConnected) previouslyFocused.focus();
+    };
+  }, [initialFocus]);
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onCloseRef.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) {
+      event.preventDefault();
+      return;
+    }
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className={`modal modal--${placement}`}>
+      <div className="modal__backdrop" aria-hidden="true" onClick={() => onCloseRef.current()} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, set from a prop */}
+      <div
+        ref={panelRef}
+        role={role}
+        aria-modal="true"
+        aria-label={label}
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        className={`modal__panel${className ? ` ${className}` : ''}`}
+        onKeyDown={onKeyDown}
+      >
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, staffPasswordRequest } from '@kshop/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormField } from '../../../components/ui/form-field';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import type { PasswordChange } from '../api/auth-api';
+
+const WRONG_CURRENT = 'The current password is not correct.';
+
+const passwordForm = staffPasswordRequest
+  .extend({
+    currentPassword: z.string().min(1, 'Please enter your current password.'),
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: messages.password.mismatch,
+  });
+type PasswordForm = z.infer<typeof passwordForm>;
+
+type ChangePasswordFormProps = {
+  /** A new account replaces its one-time password: the current password field says so. */
+  forced: boolean;
+  onChange: (change: PasswordChange) => Promise<unknown>;
+  onChanged: () => void;
+};
+
+/** Current password, new password (the contract's rules and messages) and its confirmation. */
+export function ChangePasswordForm({ forced, onChange, onChanged }: ChangePasswordFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordForm>({
+    resolver: zodResolver(passwordForm),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+
+  const submit = handleSubmit(async ({ currentPassword, password }) => {
+    setFailure(null);
+    try {
+      await onChange({ currentPassword, password });
+    } catch (error) {
+      if (isApiError(error) && error.message === WRONG_CURRENT)
+        setError('currentPassword', { message: error.message }, { shouldFocus: true });
+      else setFailure(errorMessage(error));
+      return;
+    }
+    onChanged();
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label={forced ? 'One-time password' : 'Current password'}
+        error={errors.currentPassword?.message}
+        hint={forced ? 'The password you were given with your new account.' : undefined}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...register('currentPassword')}
+          />
+        )}
+      </FormField>
+      <FormField label="New password" error={errors.password?.message} hint={messages.password.hint}>
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" {...register('password')} />
+        )}
+      </FormField>
+      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+        {(control) => (
+          <input {...control} type="password" autoComplete="new-password" {...register('confirmPassword')} />
+        )}
+      </FormField>
+      {failure && (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button auth-card__submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Changing...' : 'Change password'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+export { ChangePasswordPage } from './routes/change-password-page';
+export { SignInPage } from './routes/sign-in-page';

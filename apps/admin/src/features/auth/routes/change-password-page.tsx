@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ME_QUERY_KEY } from '../../../lib/current-staff';
+import { endSession, setMustChangePassword, useSessionState } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { changePassword } from '../api/auth-api';
+import { ChangePasswordForm } from '../components/change-password-form';
+import './auth.css';
+
+/**
+ * A new account lands here after signing in and cannot leave before replacing its one-time password; anyone
+ * else may come here from the navigation to change theirs.
+ */
+export function ChangePasswordPage({ onChange = changePassword }: { onChange?: typeof changePassword }) {
+  useDocumentTitle('Change password');
+  const session = useSessionState();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  if (session === 'signed-out') return <Navigate to="/signin" replace />;
+  const forced = session === 'must-change-password';
+
+  const onChanged = () => {
+    setMustChangePassword(false);
+    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    navigate('/', { replace: true, state: { notice: 'Your password has been changed.' } });
+  };
+
+  return (
+    <main className="auth-screen">
+      <section className="auth-card" aria-labelledby="change-password-title">
+        <p className="auth-card__brand">KSHOP Back office</p>
+        <h1 id="change-password-title">Change password</h1>
+        {forced && (
+          <p className="auth-card__note">
+            Please change your one-time password first. Choose a password only you know.
+          </p>
+        )}
+        <ChangePasswordForm forced={forced} onChange={onChange} onChanged={onChanged} />
+        <p className="auth-card__footer">
+          {forced ? (
+            <button type="button" className="link-button" onClick={() => endSession()}>
+              Sign out
+            </button>
+          ) : (
+            <Link to="/">Back to the dashboard</Link>
+          )}
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { categoryInput } from '@kshop/contract';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { FormField } from '../../../components/ui/form-field';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/api-client';
+import type { Category } from '../api/catalogue-api';
+import { CategoryOptions } from './category-options';
+
+const wholeNumber = (message: string) => z.number({ error: message }).int(message);
+const categoryForm = categoryInput.extend({
+  id: wholeNumber('Enter the category number (1 or more).').min(1, 'Enter the category number (1 or more).'),
+  sortOrder: wholeNumber('Enter a whole number.'),
+});
+type CategoryFormInput = z.input<typeof categoryForm>;
+type CategoryFormValues = z.output<typeof categoryForm>;
+
+type CategoryDialogProps = {
+  /** null adds a category; its number is chosen here (the storefront's links use these numbers). */
+  category: Category | null;
+  categories: Category[];
+  onSave: (category: Category) => Promise<unknown>;
+  onClose: () => void;
+};
+
+export function CategoryDialog({ category, categories, onSave, onClose }: CategoryDialogProps) {
+  const titleId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+  const nextId = Math.max(0, ...categories.map((c) => c.id)) + 1;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CategoryFormInput, unknown, CategoryFormValues>({
+    resolver: zodResolver(categoryForm),
+    defaultValues: category ?? { id: nextId, category: '', parentId: null, sortOrder: 0 },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    if (!category && categories.some((c) => c.id === values.id)) {
+      setFailure(`Category ${values.id} exists already. Choose another number.`);
+      return;
+    }
+    try {
+      await onSave(values);
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+
+  // A category cannot be its own parent, nor hang under one of its children.
+  const parents = categories.filter((c) => c.id !== category?.id && c.parentId !== category?.id);
+  return (
+    <Modal labelledBy={titleId} onClose={onClose}>
+      <h2 id={titleId} className="modal__title">
+        {category ? `Edit ${category.category}` : 'Add category'}
+      </h2>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormField
+          label="Category number"
+          error={errors.id?.message}
+          hint={category ? 'The number cannot change.' : 'Used in storefront links, e.g. /productlist/13.'}
+        >
+          {(field) => (
+            <input
+              {...field}
+              type="number"
+              min={1}
+              readOnly={category !== null}
+              {...register('id', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField label="Name" error={errors.category?.message}>
+          {(field) => <input {...field} {...register('category')} />}
+        </FormField>
+        <FormField label="Parent category" error={errors.parentId?.message}>
+          {(field) => (
+            <select
+              {...field}
+              {...register('parentId', {
+                setValueAs: (value) => (value === '' || value === null ? null : Number(value)),
+              })}
+            >
+              <option value="">None (top level)</option>
+              <CategoryOptions categories={parents} />
+            </select>
+          )}
+        </FormField>
+        <FormField label="Sort order" error={errors.sortOrder?.message} hint="Lower numbers come first.">
+          {(field) => <input {...field} type="number" {...register('sortOrder', { valueAsNumber: true })} />}
+        </FormField>
+        {failure && (
+          <p role="alert" className="form-error">
+            {failure}
+          </p>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={isSubmitting}>
+            Save category
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

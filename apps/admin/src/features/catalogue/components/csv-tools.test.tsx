@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type StubCall, stubApi } from '../../../test/api-stub';
+import { renderWithProviders, signedIn } from '../../../test/render';
+import { exportCatalogue, importCatalogue } from '../api/catalogue-api';
+import { CsvTools } from './csv-tools';
+
+const CSV = [
+  'product_uuid,title,vendor,category_id,tags,release_date,artist_ids,option_uuid,option_key1,option_value1,option_key2,option_value2,price_krw,price_usd,compared_price_krw,compared_price_usd,stock,minimum_order_quantity,sold_out,is_default',
+  ',Poster,KSHOP,9,,,,,SIZE,A2,,,15000,11.5,,,10,1,false,true',
+  ',Poster,KSHOP,9,,,,,SIZE,A1,,,abc,11.5,,,10,1,false,false',
+  ',Sticker,,9,,,,,TYPE,Round,,,3000,2.2,,,10,1,false,true',
+].join('\r\n');
+
+function setup() {
+  signedIn('staff-token');
+  const onImported = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <CsvTools onExport={exportCatalogue} onImport={importCatalogue} onImported={onImported} />,
+  );
+  const chooseFile = () =>
+    user.upload(
+      screen.getByLabelText('CSV file to import'),
+      new File([CSV], 'catalogue.csv', { type: 'text/csv' }),
+    );
+  return { user, onImported, chooseFile };
+}
+
+describe('CsvTools', () => {
+  it('lists every problem of a refused import with its row number, and says nothing changed', async () => {
+    const api = stubApi({
+      'POST /admin/catalogue/import': {
+        statusCode: 400,
+        message: 'The import changed nothing: 2 problems found.',
+        data: {
+          problems: [
+            { row: 3, message: 'price_krw must be a number.' },
+            { row: 4, message: 'vendor is required.' },
+          ],
+        },
+      },
+    });
+    const { user, onImported, chooseFile } = setup();
+    await chooseFile();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+
+    const table = await screen.findByRole('table', { name: 'Problems in the CSV file' });
+    expect(screen.getByText('The import changed nothing: 2 problems found.')).toBeTruthy();
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['3', 'price_krw must be a number.'],
+      ['4', 'vendor is required.'],
+    ]);
+    expect(onImported).not.toHaveBeenCalled();
+
+    // The file goes up as it is, as text/csv, with the staff token.
+    const [call] = api.callsTo('POST /admin/catalogue/import') as StubCall[];
+    expect(call?.body).toBe(CSV);
+    expect(call?.headers['Content-Type']).toBe('text/csv');
+    expect(call?.headers.Authorization).toBe('Bearer staff-token');
+  });
+
+  it('reports what a successful import changed', async () => {
+    stubApi({
+      'POST /admin/catalogue/import': { data: { products: 2, options: 3 }, message: 'Catalogue imported.' },
+    });
+    const { user, onImported, chooseFile } = setup();
+    await chooseFile();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(await screen.findByText('Imported 2 products and 3 options.')).toBeTruthy();
+    expect(onImported).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('asks for a file before importing', async () => {
+    const api = stubApi({});
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose a CSV file first.');
+    expect(api.calls).toHaveLength(0);
+  });
+});

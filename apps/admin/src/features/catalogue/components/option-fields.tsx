@@ -1,0 +1,191 @@
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { FormField } from '../../../components/ui/form-field';
+import { emptyOption, type OptionRow, type ProductFormValues } from './product-form-model';
+
+/**
+ * The options of a product: one or two keys shared by all options (the API requires the same keys on every
+ * option), then one group of fields per option with its values, prices, stock and flags; exactly one is the
+ * default.
+ */
+export function OptionFields() {
+  const {
+    register,
+    control,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useFormContext<ProductFormValues>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'options' });
+  const [key1, key2, defaultOption] = useWatch({
+    control,
+    name: ['optionKey1', 'optionKey2', 'defaultOption'],
+  });
+  const hasKey2 = key2.trim() !== '';
+
+  const removeOption = (index: number) => {
+    const current = Number(getValues('defaultOption'));
+    remove(index);
+    const next = current === index ? 0 : current > index ? current - 1 : current;
+    setValue('defaultOption', String(next), { shouldDirty: true });
+  };
+
+  const optionError = (index: number, field: keyof OptionRow) => errors.options?.[index]?.[field]?.message;
+
+  return (
+    <section className="panel" aria-labelledby="options-heading">
+      <h2 id="options-heading">Options</h2>
+      <div className="grid-2">
+        <FormField
+          label="Option key 1"
+          error={errors.optionKey1?.message}
+          hint="For example COLOR or MEMBER."
+        >
+          {(props) => <input {...props} {...register('optionKey1')} />}
+        </FormField>
+        <FormField
+          label="Option key 2 (optional)"
+          error={errors.optionKey2?.message}
+          hint="Leave empty for options with one key, or e.g. SIZE."
+        >
+          {(props) => <input {...props} {...register('optionKey2')} />}
+        </FormField>
+      </div>
+      {errors.options?.root?.message && (
+        <p role="alert" className="form-error">
+          {errors.options.root.message}
+        </p>
+      )}
+      <div className="option-list">
+        {fields.map((field, index) => {
+          const row = getValues(`options.${index}`) ?? field;
+          const n = index + 1;
+          return (
+            <fieldset key={field.id} className="option-card">
+              <legend>
+                Option {n}
+                {defaultOption === String(index) && <span className="badge badge--info">Default</span>}
+              </legend>
+              <div className="option-grid">
+                <FormField
+                  label={`Value 1${key1.trim() ? ` (${key1.trim()})` : ''}`}
+                  error={optionError(index, 'value1')}
+                >
+                  {(props) => <input {...props} {...register(`options.${index}.value1`)} />}
+                </FormField>
+                {hasKey2 && (
+                  <FormField label={`Value 2 (${key2.trim()})`} error={optionError(index, 'value2')}>
+                    {(props) => <input {...props} {...register(`options.${index}.value2`)} />}
+                  </FormField>
+                )}
+                <FormField label="KRW price" error={optionError(index, 'priceKrw')}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      step={1}
+                      {...register(`options.${index}.priceKrw`)}
+                    />
+                  )}
+                </FormField>
+                <FormField label="USD price" error={optionError(index, 'priceUsd')}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      {...register(`options.${index}.priceUsd`)}
+                    />
+                  )}
+                </FormField>
+                <FormField label="Compared KRW price" error={optionError(index, 'comparedPriceKrw')}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      step={1}
+                      {...register(`options.${index}.comparedPriceKrw`)}
+                    />
+                  )}
+                </FormField>
+                <FormField label="Compared USD price" error={optionError(index, 'comparedPriceUsd')}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="decimal"
+                      min={0}
+                      step={0.01}
+                      {...register(`options.${index}.comparedPriceUsd`)}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  label="Stock"
+                  error={optionError(index, 'stock')}
+                  hint={row.holdStock > 0 ? `${row.holdStock} held by open orders` : undefined}
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={row.holdStock}
+                      step={1}
+                      {...register(`options.${index}.stock`)}
+                    />
+                  )}
+                </FormField>
+                <FormField label="Minimum order quantity" error={optionError(index, 'minimumOrderQuantity')}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                      {...register(`options.${index}.minimumOrderQuantity`)}
+                    />
+                  )}
+                </FormField>
+              </div>
+              <div className="option-card__flags">
+                <label className="checkbox">
+                  <input type="checkbox" {...register(`options.${index}.isSoldOut`)} />
+                  Sold out
+                </label>
+                <label className="checkbox">
+                  <input
+                    type="radio"
+                    name="defaultOption"
+                    value={String(index)}
+                    checked={defaultOption === String(index)}
+                    onChange={() => setValue('defaultOption', String(index), { shouldDirty: true })}
+                  />
+                  Default option
+                </label>
+                <button
+                  type="button"
+                  className="button button--danger button--small"
+                  aria-label={`Remove option ${n}`}
+                  disabled={fields.length === 1}
+                  onClick={() => removeOption(index)}
+                >
+                  Remove
+                </button>
+              </div>
+            </fieldset>
+          );
+        })}
+      </div>
+      <button type="button" className="button button--secondary" onClick={() => append(emptyOption())}>
+        Add option
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+export { CategoriesPage } from './routes/categories-page';
+export { ProductEditPage } from './routes/product-edit-page';
+export { ProductListPage } from './routes/product-list-page';

@@ -1,0 +1,150 @@
+import { STOCK_STATUS_LABELS, STOCK_STATUSES } from '@kshop/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { FormField } from '../../../components/ui/form-field';
+import { Pagination } from '../../../components/ui/pagination';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { formatDate } from '../../../lib/format';
+import { formValues, LIST_LIMIT, useListParams } from '../../../lib/list-params';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  catalogueKey,
+  exportCatalogue,
+  importCatalogue,
+  useCategories,
+  useProductList,
+} from '../api/catalogue-api';
+import { CategoryOptions, categoryName } from '../components/category-options';
+import { CsvTools } from '../components/csv-tools';
+import './catalogue.css';
+
+export function ProductListPage() {
+  useDocumentTitle('Products');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { page, get, hrefWith, key } = useListParams();
+  const filter = {
+    page,
+    limit: LIST_LIMIT,
+    q: get('q') || undefined,
+    categoryId: get('categoryId') || undefined,
+    stock: get('stock') || undefined,
+  };
+  const { data, error, isPending, refetch } = useProductList(filter);
+  const categories = useCategories();
+
+  const applyFilters = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const { q, categoryId, stock } = formValues(event.currentTarget);
+    navigate(hrefWith({ q, categoryId, stock: stock === 'all' ? '' : stock }));
+  };
+
+  return (
+    <>
+      <div className="page-head">
+        <h1>Products</h1>
+        <Link to="/products/new" className="button">
+          New product
+        </Link>
+      </div>
+      <form key={key} className="filters" aria-label="Filter products" onSubmit={applyFilters}>
+        <FormField label="Title, vendor or artist" className="field--grow">
+          {(control) => <input {...control} name="q" type="search" defaultValue={get('q')} />}
+        </FormField>
+        <FormField label="Category">
+          {(control) => (
+            <select {...control} name="categoryId" defaultValue={get('categoryId')}>
+              <option value="">All categories</option>
+              <CategoryOptions categories={categories.data ?? []} />
+            </select>
+          )}
+        </FormField>
+        <FormField label="Stock">
+          {(control) => (
+            <select {...control} name="stock" defaultValue={get('stock') || 'all'}>
+              {STOCK_STATUSES.map((stock) => (
+                <option key={stock} value={stock}>
+                  {stock === 'all' ? 'All' : STOCK_STATUS_LABELS[stock]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <button type="submit" className="button">
+          Search
+        </button>
+        <Link to="/products" className="button button--secondary">
+          Clear
+        </Link>
+      </form>
+
+      {isPending ? (
+        <LoadingState />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : data.productList.length === 0 ? (
+        <EmptyState>No products match these filters.</EmptyState>
+      ) : (
+        <>
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">Products</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Image</span>
+                  </th>
+                  <th scope="col">Title</th>
+                  <th scope="col">Vendor</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Tags</th>
+                  <th scope="col" className="num">
+                    Options
+                  </th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.productList.map((product) => (
+                  <tr key={product.uuid}>
+                    <td>
+                      {product.thumbnailUrl && <img className="thumb" src={product.thumbnailUrl} alt="" />}
+                    </td>
+                    <td>
+                      <Link to={`/products/${product.uuid}`}>{product.title}</Link>
+                    </td>
+                    <td>{product.vendor}</td>
+                    <td>{categoryName(categories.data, product.categoryId)}</td>
+                    <td>{product.tags.join(', ')}</td>
+                    <td className="num">{product.optionCount}</td>
+                    <td>
+                      {product.inStock ? (
+                        <span className="badge badge--good">In stock</span>
+                      ) : (
+                        <span className="badge badge--bad">Out of stock</span>
+                      )}
+                    </td>
+                    <td className="nowrap">{formatDate(product.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            currentPage={page}
+            totalCount={data.totalCount}
+            pageSize={LIST_LIMIT}
+            hrefForPage={(n) => hrefWith({ page: n })}
+          />
+        </>
+      )}
+
+      <CsvTools
+        onExport={exportCatalogue}
+        onImport={importCatalogue}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: catalogueKey })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import { ORDER_STATUSES } from '@kshop/contract';
+import { Link } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDashboard } from '../api/dashboard-api';
+import './dashboard.css';
+
+/** What needs attention today: accounts to approve, orders per status, new inquiries, options running out. */
+export function DashboardPage() {
+  useDocumentTitle('Dashboard');
+  const { data, error, isPending, refetch } = useDashboard();
+
+  return (
+    <>
+      <h1>Dashboard</h1>
+      {isPending ? (
+        <LoadingState />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : (
+        <>
+          <div className="tiles">
+            <Link to="/buyers?status=PENDING" className="tile">
+              <span className="tile__value">{data.pendingAccounts}</span>
+              <span className="tile__label">Accounts waiting for approval</span>
+            </Link>
+            <Link to="/inquiries?status=NEW" className="tile">
+              <span className="tile__value">{data.newInquiries}</span>
+              <span className="tile__label">New inquiries</span>
+            </Link>
+            <Link to="/orders?status=PENDING" className="tile">
+              <span className="tile__value">{data.ordersByStatus.PENDING ?? 0}</span>
+              <span className="tile__label">Orders waiting for a person in charge</span>
+            </Link>
+          </div>
+          <div className="grid-2">
+            <section className="panel" aria-labelledby="orders-by-status">
+              <h2 id="orders-by-status">Orders by status</h2>
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Orders
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {ORDER_STATUSES.map((status) => (
+                    <tr key={status}>
+                      <td>
+                        <Link to={`/orders?status=${status}`}>
+                          <StatusBadge status={status} kind="order" />
+                        </Link>
+                      </td>
+                      <td className="num">{data.ordersByStatus[status] ?? 0}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+            <section className="panel" aria-labelledby="low-stock">
+              <h2 id="low-stock">Low available stock</h2>
+              {data.lowStock.length === 0 ? (
+                <p className="muted">Every option has stock available.</p>
+              ) : (
+                <div className="table-scroll">
+                  <table className="table">
+                    <thead>
+                      <tr>
+                        <th scope="col">Product</th>
+                        <th scope="col">Option</th>
+                        <th scope="col" className="num">
+                          Available
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.lowStock.map((row) => (
+                        <tr key={row.optionUuid}>
+                          <td>
+                            <Link to={`/products/${row.productUuid}`}>{row.title}</Link>
+                          </td>
+                          <td>{row.option}</td>
+                          <td className="num">{row.available}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { inquiryAnswerRequest } from '@kshop/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormField } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+
+type AnswerValues = z.infer<typeof inquiryAnswerRequest>;
+
+/** Staff answer by email or phone outside the shop; the note records what was said. */
+export function AnswerForm({ onAnswer }: { onAnswer: (note: string) => Promise<unknown> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<AnswerValues>({ resolver: zodResolver(inquiryAnswerRequest), defaultValues: { note: '' } });
+
+  const submit = handleSubmit(async ({ note }) => {
+    setFailure(null);
+    try {
+      await onAnswer(note);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        label="Answer note"
+        error={errors.note?.message}
+        hint="How and what you answered, e.g. 'Replied by email: we ship to Busan on Saturdays.'"
+      >
+        {(field) => <textarea {...field} rows={5} {...register('note')} />}
+      </FormField>
+      {failure && (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={isSubmitting}>
+        Mark answered
+      </button>
+    </form>
+  );
+}

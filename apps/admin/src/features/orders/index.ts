@@ -1,0 +1,2 @@
+export { OrderDetailPage } from './routes/order-detail-page';
+export { OrderListPage } from './routes/order-list-page';

@@ -1,0 +1,164 @@
+import { formatPrice, parseMemo } from '@kshop/contract';
+import { Link, useParams } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useRole } from '../../../lib/current-staff';
+import { formatDateTime } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  useAddMemo,
+  useAssignPersonInCharge,
+  useMoveOrder,
+  useOrder,
+  useOrderSummary,
+  useStaffChoices,
+} from '../api/orders-api';
+import { MemoForm } from '../components/memo-form';
+import { PersonInCharge } from '../components/person-in-charge';
+import { StatusActions } from '../components/status-actions';
+import './orders.css';
+
+const signed = (amount: number, currencyCode: string) =>
+  amount < 0 ? `−${formatPrice(-amount, currencyCode)}` : `+${formatPrice(amount, currencyCode)}`;
+
+export function OrderDetailPage() {
+  const { orderNumber = '' } = useParams();
+  useDocumentTitle(`Order ${orderNumber}`);
+  const role = useRole();
+  const { data: order, error, isPending, refetch } = useOrder(orderNumber);
+  const summary = useOrderSummary(orderNumber);
+  const staff = useStaffChoices(role === 'OWNER');
+  const move = useMoveOrder(orderNumber);
+  const addMemo = useAddMemo(orderNumber);
+  const assign = useAssignPersonInCharge(orderNumber);
+
+  if (isPending) return <LoadingState />;
+  if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
+  const { currencyCode } = order;
+
+  return (
+    <>
+      <Link to="/orders" className="back-link">
+        ‹ Orders
+      </Link>
+      <div className="page-head">
+        <h1>
+          Order {order.orderNumber} <StatusBadge status={order.status} kind="order" />
+        </h1>
+        <p className="muted page-head__meta">Placed {formatDateTime(order.createdAt)}</p>
+      </div>
+
+      <div className="order-layout">
+        <div className="order-layout__main">
+          <section className="panel" aria-labelledby="lines-heading">
+            <h2 id="lines-heading">Lines</h2>
+            <div className="table-wrap">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">
+                      <span className="visually-hidden">Image</span>
+                    </th>
+                    <th scope="col">Product</th>
+                    <th scope="col">Option</th>
+                    <th scope="col" className="num">
+                      Quantity
+                    </th>
+                    <th scope="col" className="num">
+                      Amount
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.orderDetails.map((line) => (
+                    <tr key={line.orderDetailUuid}>
+                      <td>
+                        {line.productOption.thumbnailUrlArray[0] && (
+                          <img className="thumb" src={line.productOption.thumbnailUrlArray[0]} alt="" />
+                        )}
+                      </td>
+                      <td>{line.productOption.productTitle}</td>
+                      <td>
+                        {[line.productOption.optionNameValue1, line.productOption.optionNameValue2]
+                          .filter(Boolean)
+                          .join(' / ')}
+                      </td>
+                      <td className="num">{line.quantity}</td>
+                      <td className="num">{formatPrice(line.amount, line.currencyCode)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section className="panel" aria-labelledby="amounts-heading">
+            <h2 id="amounts-heading">Amounts and memos</h2>
+            <table className="table amounts">
+              <tbody>
+                <tr>
+                  <th scope="row">Products</th>
+                  <td className="num">{formatPrice(order.beforeDiscountProductAmount, currencyCode)}</td>
+                </tr>
+                {order.orderMemos.map((memo) => {
+                  const { label, amount } = parseMemo(memo.content);
+                  return (
+                    <tr key={memo.orderMemoUuid}>
+                      <th scope="row">{label || memo.content}</th>
+                      <td className="num">{amount === null ? '' : signed(amount, currencyCode)}</td>
+                    </tr>
+                  );
+                })}
+                <tr className="amounts__total">
+                  <th scope="row">Final amount</th>
+                  <td className="num">{formatPrice(order.finalPaymentAmount, currencyCode)}</td>
+                </tr>
+              </tbody>
+            </table>
+            <MemoForm currencyCode={currencyCode} onAdd={(content) => addMemo.mutateAsync(content)} />
+          </section>
+        </div>
+
+        <div className="order-layout__side">
+          <StatusActions
+            orderNumber={order.orderNumber}
+            nextStatuses={order.nextStatuses}
+            onMove={(status) => move.mutateAsync(status)}
+          />
+          <PersonInCharge
+            currentId={order.personInChargeStaffId}
+            currentName={summary.data?.personInCharge ?? null}
+            staff={role === 'OWNER' ? (staff.data ?? []) : null}
+            onAssign={(staffId) => assign.mutateAsync(staffId)}
+          />
+          <section className="panel" aria-labelledby="buyer-heading">
+            <h2 id="buyer-heading">Buyer and delivery</h2>
+            <dl className="details">
+              <dt>Company</dt>
+              <dd>{order.receiverInfo.companyName}</dd>
+              <dt>Registration no.</dt>
+              <dd>
+                <Link to={`/buyers?q=${encodeURIComponent(order.businessRegistrationNumber)}`}>
+                  {order.businessRegistrationNumber}
+                </Link>
+              </dd>
+              <dt>Receiver</dt>
+              <dd>{order.receiverInfo.receiverName}</dd>
+              <dt>Email</dt>
+              <dd>{order.receiverInfo.companyEmail}</dd>
+              <dt>Phone</dt>
+              <dd>{order.receiverInfo.phoneNumber}</dd>
+              <dt>Address</dt>
+              <dd>
+                {order.receiverInfo.addressDetail}
+                {order.receiverInfo.postalCode && ` (${order.receiverInfo.postalCode})`}
+              </dd>
+              <dt>Currency</dt>
+              <dd>{currencyCode}</dd>
+            </dl>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STAFF_ROLES, staffCreateRequest } from '@kshop/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { FormField } from '../../../components/ui/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import type { StaffCreated } from '../api/staff-api';
+
+type CreateValues = z.input<typeof staffCreateRequest>;
+
+export function CreateStaffForm({ onCreate }: { onCreate: (input: CreateValues) => Promise<StaffCreated> }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateValues>({
+    resolver: zodResolver(staffCreateRequest),
+    defaultValues: { email: '', name: '', role: 'STAFF' },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await onCreate(values);
+      reset();
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <form
+      className="filters"
+      aria-label="Add a staff account"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
+      <FormField label="Email" error={errors.email?.message} className="field--grow">
+        {(field) => <input {...field} type="email" autoComplete="off" {...register('email')} />}
+      </FormField>
+      <FormField label="Name" error={errors.name?.message} className="field--grow">
+        {(field) => <input {...field} autoComplete="off" {...register('name')} />}
+      </FormField>
+      <FormField label="Role">
+        {(field) => (
+          <select {...field} {...register('role')}>
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {role === 'OWNER' ? 'Owner' : 'Staff'}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <button type="submit" className="button" disabled={isSubmitting}>
+        Add staff account
+      </button>
+      {failure && (
+        <p role="alert" className="form-error filters__full">
+          {failure}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { useId, useRef } from 'react';
+import { Modal } from '../../../components/ui/modal';
+import type { StaffCreated } from '../api/staff-api';
+
+/** The new account's one-time password: the API returns it once and stores only its hash. */
+export function OneTimePasswordDialog({ created, onClose }: { created: StaffCreated; onClose: () => void }) {
+  const titleId = useId();
+  const doneRef = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} initialFocus={doneRef}>
+      <h2 id={titleId} className="modal__title">
+        Account created
+      </h2>
+      <p>
+        One-time password for <strong>{created.email}</strong>:
+      </p>
+      <p className="one-time-password">
+        <code>{created.password}</code>
+      </p>
+      <p className="muted">
+        It is shown only this once. Give it to them in person or by phone; they must replace it when they
+        first sign in.
+      </p>
+      <div className="modal__actions">
+        <button ref={doneRef} type="button" className="button" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
+const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+const apiTarget = process.env.KSHOP_API_URL ?? 'http://localhost:3000';
+const proxy = Object.fromEntries(
+  ['/api', '/media', '/files'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }]),
+);
+
+// The API serves this build at /admin; in development the dev server proxies the API's paths to it.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  resolve: { alias: { '@kshop/contract': contractSource } },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // One bundle (about 160 kB gzipped, most of it React and zod) for a staff tool used on laptops and tablets.
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractDir) },
+    },
+  },
+});
