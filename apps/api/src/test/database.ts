@@ -15,13 +15,11 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
   const template = await ensureTemplate(adminUrl);
   const name = `kshop_test_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${template}`));
-  const database = await openDatabase({
-    driver: 'postgres',
-    url: withDatabase(adminUrl, name),
-    poolSize: 10,
-  });
+  const url = withDatabase(adminUrl, name);
+  const database = await openDatabase({ driver: 'postgres', url, poolSize: 10 });
   return {
     ...database,
+    url,
     close: async () => {
       await database.close();
       await withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
