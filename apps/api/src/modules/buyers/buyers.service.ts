@@ -69,10 +69,11 @@ const NEXT: Record<Decision, { from: repo.BuyerStatus[]; to: repo.BuyerStatus }>
   reinstate: { from: ['SUSPENDED'], to: 'APPROVED' },
 };
 
+// Whatever staff wrote in the decision dialog (a reason or a note) goes to the company.
 const MAILS: Record<Decision, (b: repo.BuyerRow, reason: string) => { subject: string; text: string }> = {
-  approve: (b) => ({
+  approve: (b, note) => ({
     subject: 'Your K-Shop wholesale account is approved',
-    text: `Welcome, ${b.companyName}.\nYour account is approved: log in to see wholesale prices and place orders.`,
+    text: `Welcome, ${b.companyName}.\nYour account is approved: log in to see wholesale prices and place orders.${note ? `\n\n${note}` : ''}`,
   }),
   reject: (b, reason) => ({
     subject: 'Your K-Shop wholesale account application',
@@ -82,9 +83,9 @@ const MAILS: Record<Decision, (b: repo.BuyerRow, reason: string) => { subject: s
     subject: 'Your K-Shop wholesale account is suspended',
     text: `The account of ${b.companyName} is suspended.${reason ? `\nReason: ${reason}` : ''}\nPlease contact us.`,
   }),
-  reinstate: (b) => ({
+  reinstate: (b, note) => ({
     subject: 'Your K-Shop wholesale account is active again',
-    text: `The account of ${b.companyName} is active again. Welcome back.`,
+    text: `The account of ${b.companyName} is active again. Welcome back.${note ? `\n\n${note}` : ''}`,
   }),
 };
 

@@ -80,7 +80,13 @@ describe('accounts', () => {
     expect(
       (await shop.app.inject({ url: '/api/v1/product/list?limit=1', headers: buyerAuth })).statusCode,
     ).toBe(403);
-    expect((await admin('POST', `/buyers/${id}/approve`, {})).statusCode).toBe(200);
+    expect(
+      (await admin('POST', `/buyers/${id}/approve`, { reason: 'Your account manager is Lee.' })).statusCode,
+    ).toBe(200);
+    const approval = await shop.smtp.waitFor(
+      (m) => m.to.includes(account.email) && m.subject.includes('approved'),
+    );
+    expect(approval.raw).toContain('Your account manager is Lee.');
     const prices = body(
       await shop.app.inject({ url: '/api/v1/product/list?limit=1', headers: buyerAuth }),
     ).data;

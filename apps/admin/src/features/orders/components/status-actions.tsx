@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 /** What each move does beyond the status word, said before staff confirm it. */
 const EFFECTS: Record<OrderStatus, string> = {
   PENDING: '',
-  CONFIRMED: 'A person in charge is assigned and the receipt and tax invoice are sent.',
+  CONFIRMED: 'The buyer learns that a person in charge has the order; send the receipt and tax invoice.',
   PAID: 'The payment has arrived.',
   PREPARING: 'The goods are being packed.',
   SHIPPED: 'The reserved quantities are taken out of stock.',
