@@ -7,10 +7,13 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DOWNLOAD_URL_SECONDS, type FileStorage, UPLOAD_URL_SECONDS, withoutQuery } from './storage.js';
-
-const contentDisposition = (fileName: string) =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+import {
+  contentDisposition,
+  DOWNLOAD_URL_SECONDS,
+  type FileStorage,
+  UPLOAD_URL_SECONDS,
+  withoutQuery,
+} from './storage.js';
 
 /** Objects in an S3 bucket, reached through presigned URLs. */
 export class S3FileStorage implements FileStorage {
@@ -79,5 +82,3 @@ export class S3FileStorage implements FileStorage {
     this.client.destroy();
   }
 }
-
-export { contentDisposition };

@@ -51,3 +51,7 @@ export function fileIdFromUrl(url: string): string | null {
 
 /** The stable reference a client keeps: the upload URL without its signature. */
 export const withoutQuery = (url: string) => url.split('?')[0] ?? url;
+
+/** A download under its original name: an ASCII fallback for old clients, the exact name in UTF-8. */
+export const contentDisposition = (fileName: string) =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;

@@ -24,15 +24,6 @@ export async function findBuyerByToken(db: Executor, tokenHash: string): Promise
   return row ?? null;
 }
 
-export async function findBuyerForLogin(db: Executor, email: string) {
-  const [row] = await db
-    .select({ id: buyers.id, passwordHash: buyers.passwordHash, status: buyers.status })
-    .from(buyers)
-    .where(and(sql`lower(${buyers.email}) = lower(${email})`, isNull(buyers.deletedAt)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function insertSession(db: Executor, buyerId: string, tokenHash: string, expiresAt: Date) {
   await db.insert(buyerSessions).values({ buyerId, tokenHash, expiresAt });
 }

@@ -1,4 +1,5 @@
 import { messages } from '@kshop/contract';
+import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Executor } from '../../db/client.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
 import { verifySignIn } from '../../lib/password.js';
@@ -10,7 +11,7 @@ export const ACCOUNT_REJECTED = 'Your account application was not approved. Plea
 
 /** Checks the credentials and opens a session; a pending account may log in (the catalogue tells it to wait). */
 export async function login(db: Executor, email: string, password: string, ttlHours: number) {
-  const buyer = await repo.findBuyerForLogin(db, email);
+  const buyer = await findActiveBuyerByEmail(db, email);
   const valid = await verifySignIn(buyer?.passwordHash, password);
   if (!buyer || !valid) throw unauthorized(INVALID_LOGIN, 'INVALID_LOGIN');
   if (buyer.status === 'REJECTED') throw new AppError(403, 'ACCOUNT_REJECTED', ACCOUNT_REJECTED);

@@ -6,15 +6,6 @@ import { containsPattern } from '../../lib/like.js';
 export type BuyerRow = typeof buyers.$inferSelect;
 export type BuyerStatus = BuyerRow['status'];
 
-export async function findActiveBuyerByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select()
-    .from(buyers)
-    .where(and(sql`lower(${buyers.email}) = lower(${email})`, isNull(buyers.deletedAt)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function findActiveBuyer(db: Executor, id: string) {
   const [row] = await db
     .select()

@@ -1,3 +1,4 @@
+import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -102,7 +103,7 @@ export async function decide(
     const found =
       'id' in target
         ? await repo.findActiveBuyer(tx, target.id)
-        : await repo.findActiveBuyerByEmail(tx, target.email);
+        : await findActiveBuyerByEmail(tx, target.email);
     if (!found)
       throw notFound(
         'id' in target ? 'Buyer not found.' : `No account with the email ${target.email}.`,

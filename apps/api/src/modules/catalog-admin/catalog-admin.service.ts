@@ -141,8 +141,7 @@ async function checkReferences(tx: Executor, input: AdminProductInput) {
 async function claimImages(tx: Executor, storage: FileStorage, urls: string[]) {
   for (const url of urls) {
     if (DEMO_IMAGE.test(url)) continue;
-    if (!fileIdFromUrl(url)?.length || !url.includes('product-image/'))
-      throw badRequest(`Not an uploaded product image: ${url}`, 'IMAGE');
+    if (!fileIdFromUrl(url)) throw badRequest(`Not an uploaded product image: ${url}`, 'IMAGE');
     await claimFile(tx, storage, url, 'PRODUCT_IMAGE', null);
   }
 }

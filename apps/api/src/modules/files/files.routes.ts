@@ -7,6 +7,7 @@ import {
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
+import { contentDisposition } from '../../lib/storage/storage.js';
 import * as files from './files.service.js';
 
 /** POST /s3/upload and /s3/download: the spec's names, whichever storage driver is behind them. */
@@ -87,7 +88,7 @@ export const localFileRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply
       .type(type)
       .header('Content-Length', stored.size)
-      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header('Content-Disposition', contentDisposition(name))
       .header('Cache-Control', 'private, no-store')
       .send(storage.read(key));
   });

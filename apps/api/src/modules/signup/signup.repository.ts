@@ -1,15 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buyers, emailVerifications } from '../../db/schema.js';
-
-export async function activeBuyerExists(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: buyers.id })
-    .from(buyers)
-    .where(and(sql`lower(${buyers.email}) = lower(${email})`, isNull(buyers.deletedAt)))
-    .limit(1);
-  return Boolean(row);
-}
 
 export const insertVerification = (db: Executor, email: string, codeHash: string, expiresAt: Date) =>
   db.insert(emailVerifications).values({ email: email.toLowerCase(), codeHash, expiresAt });

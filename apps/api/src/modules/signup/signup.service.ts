@@ -1,4 +1,5 @@
 import { messages, type SignupRequest, VERIFICATION_SECONDS } from '@kshop/contract';
+import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db } from '../../db/client.js';
 import { hashCode, newVerificationCode, sameHash } from '../../lib/codes.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -16,7 +17,7 @@ const userExists = () => conflict(messages.signup.userExists, 'USER_EXISTS');
 const invalidCode = () => new AppError(401, 'INVALID_CODE', messages.signup.invalidCode);
 
 export async function checkEmailAvailable(db: Db, email: string) {
-  if (await repo.activeBuyerExists(db, email)) throw userExists();
+  if (await findActiveBuyerByEmail(db, email)) throw userExists();
 }
 
 /** Mails a fresh six-digit code, valid for 180 seconds; it replaces any earlier code for the address. */
@@ -59,7 +60,7 @@ export async function signup(db: Db, storage: FileStorage, input: SignupRequest)
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      if (await repo.activeBuyerExists(tx, input.email)) throw userExists();
+      if (await findActiveBuyerByEmail(tx, input.email)) throw userExists();
       if (!(await repo.verifiedSince(tx, input.email, new Date(Date.now() - VERIFIED_EMAIL_VALID_MS))))
         throw invalidCode();
       const now = new Date();

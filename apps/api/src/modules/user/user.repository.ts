@@ -47,15 +47,6 @@ export const deleteSessions = (db: Executor, buyerId: string, exceptTokenHash?: 
         : eq(buyerSessions.buyerId, buyerId),
     );
 
-export async function findActiveBuyerIdByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({ id: buyers.id, email: buyers.email })
-    .from(buyers)
-    .where(and(sql`lower(${buyers.email}) = lower(${email})`, sql`${buyers.deletedAt} is null`))
-    .limit(1);
-  return row ?? null;
-}
-
 export const clearDefaultAddress = (db: Executor, buyerId: string) =>
   db
     .update(addresses)

@@ -6,6 +6,7 @@ import {
   type UpdateProfileRequest,
   type UserProfile,
 } from '@kshop/contract';
+import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db, Executor } from '../../db/client.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
 import { notFound } from '../../lib/errors.js';
@@ -90,7 +91,7 @@ export async function changePassword(
 
 /** Mails a temporary password that replaces the old one and ends every session. */
 export async function issueTemporaryPassword(db: Db, mailer: Mailer, email: string) {
-  const buyer = await repo.findActiveBuyerIdByEmail(db, email);
+  const buyer = await findActiveBuyerByEmail(db, email);
   if (!buyer) throw notFound(messages.tempPassword.userNotFound, 'USER_NOT_FOUND');
   const password = newTemporaryPassword();
   const passwordHash = await hashPassword(password);
