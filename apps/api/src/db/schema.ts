@@ -73,6 +73,12 @@ export const buyers = pgTable(
     companyAddress: text().notNull(),
     postalCode: text().notNull().default(''),
     businessCertificateFileId: uuid().references(() => storedFiles.id),
+    /**
+     * A temporary password mailed on request; the account's own password and its sessions stay valid until
+     * this one is first used to log in, so asking for one cannot lock a member out.
+     */
+    temporaryPasswordHash: text(),
+    temporaryPasswordExpiresAt: timestamp({ withTimezone: true }),
     marketingAgree: boolean().notNull().default(false),
     personalInfoAgreedAt: timestamp({ withTimezone: true }).notNull(),
     termsAgreedAt: timestamp({ withTimezone: true }).notNull(),
@@ -393,4 +399,25 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.createdAt)],
+);
+
+/**
+ * What a buyer submitted with an `Idempotency-Key` header, and the first answer, so a repeat within a day
+ * returns that answer and writes nothing.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    route: text().notNull(),
+    key: text().notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused. */
+    requestHash: text().notNull(),
+    statusCode: integer(),
+    response: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.buyerId, t.route, t.key] }), index().on(t.createdAt)],
 );
