@@ -55,3 +55,12 @@ export const withoutQuery = (url: string) => url.split('?')[0] ?? url;
 /** A download under its original name: an ASCII fallback for old clients, the exact name in UTF-8. */
 export const contentDisposition = (fileName: string) =>
   `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+/**
+ * Headers for every file a user uploaded, served by the shop: shown as an image or saved as a download, it
+ * never runs as a page of the shop (an SVG or HTML-looking file included) and is never sniffed as another type.
+ */
+export const USER_FILE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  'X-Content-Type-Options': 'nosniff',
+} as const;

@@ -1,11 +1,16 @@
+import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES, messages } from '@kshop/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storedFiles } from '../../db/schema.js';
+import type { LocalFileStorage } from '../../lib/storage/local-storage.js';
 import { PDF_BYTES, PNG_BYTES, signUp, uploadCertificate } from '../../test/accounts.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { startS3Peer } from '../../test/s3-peer.js';
-import { purgeUnreferenced } from './files.service.js';
+import { staffSession } from '../../test/staff.js';
+import { CLEAN_SVG, HOSTILE_SVGS } from '../../test/svg-files.js';
+import { FILE_MESSAGES, purgeUnreferenced } from './files.service.js';
 
 describe.each(['local', 's3'] as const)('certificates on %s storage', (driver) => {
   let shop: TestShop;
@@ -192,6 +197,13 @@ describe('local upload links', () => {
   it('refuses a tampered signature, a different content type, a second upload and a file over 20 MiB', async () => {
     const first = await uploadCertificate(shop);
     expect(first.put.statusCode).toBe(200);
+    const forged = await shop.app.inject({
+      method: 'PUT',
+      url: first.url.replace(/signature=[^&]+/, 'signature=forged'),
+      headers: { 'content-type': first.contentType },
+      payload: PDF_BYTES,
+    });
+    expect(body(forged).message).toBe('This upload link is not valid or has expired.');
     const again = await shop.app.inject({
       method: 'PUT',
       url: first.url,
@@ -232,4 +244,153 @@ describe('local upload links', () => {
     expect(tooBig.statusCode).toBe(413);
     expect(body(tooBig).message).toBe('The file is too large (at most 20 MiB).');
   });
+});
+
+describe('SVG certificates and served files on local storage', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({ demoData: false });
+  });
+  afterAll(() => shop?.close());
+
+  it.each(HOSTILE_SVGS)('refuses an SVG with %s and keeps nothing of it', async (_name, bytes) => {
+    const upload = await uploadCertificate(shop, { fileName: 'seal.svg', bytes });
+    expect(upload.put.statusCode).toBe(400);
+    expect(body(upload.put as LightMyRequestResponse).message).toBe(FILE_MESSAGES.contentMismatch);
+    const [row] = await shop.db
+      .select()
+      .from(storedFiles)
+      .where(eq(storedFiles.storageKey, keyOf(upload.url)));
+    expect(row!.uploadedAt).toBeNull();
+    expect(await shop.app.storage.inspect(row!.storageKey, 16)).toBeNull();
+  });
+
+  it('accepts a clean SVG, and its owner downloads it sandboxed, unsniffed and as an attachment', async () => {
+    const upload = await uploadCertificate(shop, { fileName: 'seal.svg', bytes: CLEAN_SVG });
+    expect(upload.put.statusCode).toBe(200);
+    const owner = await signedUpWith(upload.fileUrl);
+    const link = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/download',
+      headers: owner,
+      payload: { imageUrl: upload.fileUrl },
+    });
+    expect(link.statusCode).toBe(200);
+    const file = await shop.app.inject({ url: body(link).data.url });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(CLEAN_SVG)).toBe(true);
+    expect(file.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="seal.svg"/);
+    expect(file.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
+    expect(file.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses an SVG whose script sits beyond the first 64 KiB when it is used, not only when it arrives', async () => {
+    const padded = HOSTILE_SVGS.find(([name]) => name.includes('70 KB'))![1];
+    const upload = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/upload',
+      payload: { fileInfoList: [{ fileType: 'BUSINESS_CERT', fileName: 'late.svg' }] },
+    });
+    const { url, fileUrl } = body(upload).data.urlList[0];
+    // Written behind the upload check's back, as a bucket would take it: the claim reads the whole file.
+    await (shop.app.storage as LocalFileStorage).write(keyOf(url), Readable.from([padded]), MAX_UPLOAD_BYTES);
+    const email = `late-${Date.now()}@company.example`;
+    const { verifyEmail, signupForm } = await import('../../test/accounts.js');
+    await verifyEmail(shop, email);
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupForm(email, fileUrl),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).message).toBe(FILE_MESSAGES.contentMismatch);
+  });
+
+  it('says a download link (not an upload link) is not valid when it is forged or expired', async () => {
+    const upload = await uploadCertificate(shop);
+    const owner = await signedUpWith(upload.fileUrl);
+    const link = body(
+      await shop.app.inject({
+        method: 'POST',
+        url: '/api/v1/s3/download',
+        headers: owner,
+        payload: { imageUrl: upload.fileUrl },
+      }),
+    ).data.url as string;
+    const forged = await shop.app.inject({ url: link.replace(/signature=[^&]+/, 'signature=forged') });
+    expect(forged.statusCode).toBe(403);
+    expect(body(forged)).toEqual({
+      statusCode: 403,
+      message: 'This download link is not valid or has expired.',
+      data: null,
+    });
+    const renamed = await shop.app.inject({ url: link.replace(/name=[^&]+/, 'name=other.pdf') });
+    expect(body(renamed).message).toBe('This download link is not valid or has expired.');
+
+    const now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(now - 60 * 60 * 1000);
+    const old = await shop.app.storage.downloadUrl(keyOf(upload.url), 'certificate.pdf', 'application/pdf');
+    clock.mockRestore();
+    const expired = await shop.app.inject({ url: old });
+    expect(expired.statusCode).toBe(403);
+    expect(body(expired).message).toBe('This download link is not valid or has expired.');
+    expect((await shop.app.inject({ url: link })).statusCode).toBe(200);
+  });
+
+  it('serves product images sandboxed and unsniffed', async () => {
+    const staff = await staffSession(shop, 'images@kshop.example', 'STAFF');
+    const upload = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/uploads',
+      headers: staff,
+      payload: { fileNames: ['cover.png'] },
+    });
+    const { url, fileUrl, contentType } = body(upload).data.urlList[0];
+    const put = await shop.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': contentType },
+      payload: PNG_BYTES,
+    });
+    expect(put.statusCode).toBe(200);
+    const product = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/products',
+      headers: staff,
+      payload: {
+        title: 'Sealed Album',
+        vendor: 'K-Label',
+        categoryId: 9,
+        imageUrls: [fileUrl],
+        options: [
+          { optionNameKey1: 'Version', optionNameValue1: 'A', priceKrw: 10000, priceUsd: 8, stock: 5 },
+        ],
+      },
+    });
+    expect(product.statusCode).toBe(200);
+    const image = await shop.app.inject({ url: fileUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-security-policy']).toMatch(/(^|; )sandbox(;|$)/);
+    expect(image.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  const keyOf = (url: string) => new URL(url, 'http://shop.test').pathname.replace(/^\/files\//, '');
+
+  async function signedUpWith(fileUrl: string) {
+    const { verifyEmail, signupForm } = await import('../../test/accounts.js');
+    const email = `svg-${Math.random().toString(36).slice(2)}@company.example`;
+    await verifyEmail(shop, email);
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: signupForm(email, fileUrl),
+    });
+    expect(res.statusCode).toBe(200);
+    return shop.loginAs(email, 'Seoul2026!');
+  }
 });

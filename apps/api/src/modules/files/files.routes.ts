@@ -7,7 +7,7 @@ import {
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
-import { contentDisposition } from '../../lib/storage/storage.js';
+import { contentDisposition, USER_FILE_HEADERS } from '../../lib/storage/storage.js';
 import * as files from './files.service.js';
 
 /** POST /s3/upload and /s3/download: the spec's names, whichever storage driver is behind them. */
@@ -73,20 +73,23 @@ export const localFileRoutes: FastifyPluginAsyncZod = async (app) => {
           .send({ statusCode: 404, message: files.FILE_MESSAGES.unknownFile, data: null });
       return reply
         .type(image.contentType)
+        .headers(USER_FILE_HEADERS)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
         .send(storage.read(key));
     }
     const name = query.name ?? '';
     const type = query.type ?? '';
     if (!storage.verify('download', key, query.expires, query.signature, `${name}\n${type}`)) {
-      return reply.code(403).send({ statusCode: 403, message: files.FILE_MESSAGES.badLink, data: null });
+      return reply
+        .code(403)
+        .send({ statusCode: 403, message: files.FILE_MESSAGES.badDownloadLink, data: null });
     }
     const stored = await storage.inspect(key, 0);
     if (!stored)
       return reply.code(404).send({ statusCode: 404, message: files.FILE_MESSAGES.unknownFile, data: null });
     return reply
       .type(type)
+      .headers(USER_FILE_HEADERS)
       .header('Content-Length', stored.size)
       .header('Content-Disposition', contentDisposition(name))
       .header('Cache-Control', 'private, no-store')

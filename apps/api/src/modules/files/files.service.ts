@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { contentTypeFor, isAllowedFileName, MAX_UPLOAD_BYTES, messages } from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
-import { matchesFileType, SNIFF_BYTES } from '../../lib/file-signature.js';
+import { bytesToCheck, matchesFileType } from '../../lib/file-signature.js';
 import { LocalFileStorage } from '../../lib/storage/local-storage.js';
 import {
   type FileKind,
@@ -16,6 +16,7 @@ import * as repo from './files.repository.js';
 
 export const FILE_MESSAGES = {
   badLink: 'This upload link is not valid or has expired.',
+  badDownloadLink: 'This download link is not valid or has expired.',
   tooLarge: 'The file is too large (at most 20 MiB).',
   contentMismatch: 'The file content does not match its type.',
   alreadyUploaded: 'This file has already been uploaded.',
@@ -77,7 +78,7 @@ export async function receiveLocalUpload(
   if (file.uploadedAt) throw new AppError(409, 'ALREADY_UPLOADED', FILE_MESSAGES.alreadyUploaded);
   const written = await storage.write(upload.key, upload.body, MAX_UPLOAD_BYTES);
   if ('tooLarge' in written) throw new AppError(413, 'FILE_TOO_LARGE', FILE_MESSAGES.tooLarge);
-  const stored = await storage.inspect(upload.key, SNIFF_BYTES);
+  const stored = await storage.inspect(upload.key, bytesToCheck(file.fileName));
   if (!stored || !matchesFileType(file.fileName, stored.head)) {
     await storage.remove(upload.key);
     throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
@@ -100,7 +101,7 @@ export async function claimFile(
   const file = id ? await repo.findFileById(db, id) : null;
   if (!file || file.kind !== kind) throw badRequest(FILE_MESSAGES.unknownFile, 'FILE_UNKNOWN');
   if (file.ownerBuyerId && file.ownerBuyerId !== ownerBuyerId) throw forbidden(FILE_MESSAGES.notYours);
-  const stored = await storage.inspect(file.storageKey, SNIFF_BYTES);
+  const stored = await storage.inspect(file.storageKey, bytesToCheck(file.fileName));
   if (!stored) throw badRequest(FILE_MESSAGES.notUploaded, 'FILE_NOT_UPLOADED');
   if (stored.size > MAX_UPLOAD_BYTES) throw badRequest(FILE_MESSAGES.tooLarge, 'FILE_TOO_LARGE');
   if (!matchesFileType(file.fileName, stored.head))

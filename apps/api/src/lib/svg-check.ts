@@ -1,0 +1,126 @@
+import { SaxesParser, type SaxesTagNS } from 'saxes';
+
+/**
+ * Whether an uploaded SVG is an inert drawing. An SVG opened on its own is a document that can run script,
+ * load other documents and embed HTML, so the whole file is parsed as XML (namespaces resolved, entities
+ * decoded) and anything that could act is refused. Files that are not well-formed XML are refused too:
+ * what a browser would parse differently cannot be checked.
+ */
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** Elements that run script, embed other documents or pull in resources, whatever their namespace. */
+const ACTIVE_ELEMENTS = new Set([
+  'script',
+  'foreignobject',
+  'handler',
+  'listener',
+  'iframe',
+  'frame',
+  'frameset',
+  'embed',
+  'object',
+  'applet',
+  'link',
+  'meta',
+  'base',
+]);
+
+/** Elements that draw another element by reference; outside the document they fetch whatever they name. */
+const REFERENCING_ELEMENTS = new Set(['use']);
+
+/** URL schemes that run script or carry a whole document of their own. */
+const ACTIVE_SCHEME = /(?:^|[;,('"=])(?:javascript|vbscript|livescript|data):/;
+
+/** CSS that imports a stylesheet or runs script in old engines. */
+const ACTIVE_CSS = /@import|expression\(|-moz-binding|behavior:/;
+
+/** What browsers ignore inside a URL scheme: ASCII whitespace and control characters anywhere. */
+const normalize = (value: string) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  value.replace(/[\u0000-\u0020\u007f-\u009f]+/g, '').toLowerCase();
+
+/** CSS escapes (`\69`, `\i`) and comments can spell any keyword; undo them before looking. */
+const unescapeCss = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\\([0-9a-f]{1,6})[ \t\r\n\f]?/gi, (_m, hex: string) => {
+      const code = Number.parseInt(hex, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    })
+    .replace(/\\([\s\S])/g, '$1');
+
+function cssProblem(css: string): string | null {
+  const plain = normalize(unescapeCss(css));
+  if (ACTIVE_CSS.test(plain)) return 'style imports or runs code';
+  if (ACTIVE_SCHEME.test(plain)) return 'style uses a script or data URL';
+  return null;
+}
+
+class Refused extends Error {}
+
+function checkElement(tag: SaxesTagNS, depth: number): void {
+  const local = (tag.local ?? tag.name).toLowerCase();
+  if (depth === 0 && (tag.uri !== SVG_NS || tag.local !== 'svg')) throw new Refused('the root is not <svg>');
+  if (tag.uri === XHTML_NS) throw new Refused(`HTML element <${tag.name}>`);
+  if (ACTIVE_ELEMENTS.has(local)) throw new Refused(`element <${tag.name}>`);
+  for (const attribute of Object.values(tag.attributes)) {
+    const name = attribute.local.toLowerCase();
+    if (name.startsWith('on')) throw new Refused(`event handler ${attribute.name}`);
+    const value = normalize(attribute.value);
+    if (ACTIVE_SCHEME.test(value)) throw new Refused(`${attribute.name} holds a script or data URL`);
+    if (name === 'style') {
+      const problem = cssProblem(attribute.value);
+      if (problem) throw new Refused(problem);
+    }
+    if (name === 'href' && REFERENCING_ELEMENTS.has(local) && !value.startsWith('#'))
+      throw new Refused(`<${tag.name}> refers outside the document`);
+  }
+}
+
+/** Why an SVG file is refused, or null when it is an inert, well-formed drawing. */
+export function svgProblem(bytes: Buffer): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return 'not UTF-8 text';
+  }
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  const open: string[] = [];
+  let sawRoot = false;
+  let css = '';
+  parser.on('xmldecl', (decl) => {
+    if (decl.encoding && !/^utf-?8$/i.test(decl.encoding))
+      throw new Refused(`declared encoding ${decl.encoding}`);
+  });
+  parser.on('doctype', () => {
+    throw new Refused('a DOCTYPE (entity declarations)');
+  });
+  parser.on('processinginstruction', (pi) => {
+    throw new Refused(`processing instruction <?${pi.target}?>`);
+  });
+  parser.on('opentag', (tag) => {
+    checkElement(tag, open.length);
+    sawRoot = true;
+    open.push(tag.local.toLowerCase());
+  });
+  parser.on('closetag', () => {
+    if (open.pop() !== 'style' || open.includes('style')) return;
+    const problem = cssProblem(css);
+    if (problem) throw new Refused(problem);
+    css = '';
+  });
+  const collectCss = (chunk: string) => {
+    if (open.includes('style')) css += chunk;
+  };
+  parser.on('text', collectCss);
+  parser.on('cdata', collectCss);
+  try {
+    parser.write(text).close();
+  } catch (err) {
+    return err instanceof Refused ? err.message : `not well-formed XML (${(err as Error).message})`;
+  }
+  return sawRoot ? null : 'no <svg> element';
+}
