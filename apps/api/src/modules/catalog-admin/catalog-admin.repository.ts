@@ -134,8 +134,9 @@ export async function categoryInUse(db: Executor, id: number) {
   return Boolean(child || product);
 }
 
+/** Deletes a category; answers the deleted rows (none when it did not exist). */
 export const deleteCategory = (db: Executor, id: number) =>
-  db.delete(categories).where(eq(categories.id, id));
+  db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
 
 export const insertArtistCategory = (db: Executor, name: string, sortOrder: number) =>
   db.insert(artistCategories).values({ name, sortOrder }).returning();

@@ -290,7 +290,8 @@ export async function removeCategory(db: Db, id: number, staffId: string) {
   await db.transaction(async (tx) => {
     if (await repo.categoryInUse(tx, id))
       throw conflict('The category still has products or sub-categories.', 'CATEGORY_IN_USE');
-    await repo.deleteCategory(tx, id);
+    const [deleted] = await repo.deleteCategory(tx, id);
+    if (!deleted) throw notFound('Category not found.', 'CATEGORY_NOT_FOUND');
     await recordAudit(tx, { staffId, action: 'category.delete', entity: 'category', entityId: String(id) });
   });
 }
