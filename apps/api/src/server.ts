@@ -27,17 +27,28 @@ async function main() {
   const purgeTimers = [setTimeout(purge, 60_000), setInterval(purge, 3_600_000)];
   for (const timer of purgeTimers) timer.unref();
 
+  const httpServer = app.server;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, draining requests');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const started = Date.now();
+    app.log.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.error({ afterMs: Date.now() - started }, 'requests still running at the shutdown timeout');
+      httpServer.closeAllConnections();
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     for (const timer of purgeTimers) clearTimeout(timer);
+    // Node closes the connections idle at close time; a kept-alive connection whose last request finishes
+    // later would otherwise stay open until the keep-alive timeout. Closed as soon as they go idle instead.
+    const reaper = setInterval(() => httpServer.closeIdleConnections(), 50);
     try {
       await app.close();
+      clearInterval(reaper);
       await database.close();
+      app.log.info({ afterMs: Date.now() - started }, 'shut down');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DOWNLOAD_URL_SECONDS, type FileStorage, isFileKey, UPLOAD_URL_SECONDS } from './storage.js';
 
+/** How far past the size limit an upload is still read (and dropped) before the connection is cut. */
+const DRAIN_FACTOR = 8;
+
 export type SignedPurpose = 'upload' | 'download';
 
 /** Files on the local disk under DATA_DIR/files, reached through URLs the API signs with HMAC. */
@@ -79,13 +82,15 @@ export class LocalFileStorage implements FileStorage {
     try {
       for await (const chunk of body) {
         size += (chunk as Buffer).length;
-        if (size > maxBytes) {
-          body.destroy();
-          await handle.close();
-          await rm(partial, { force: true });
-          return { tooLarge: true };
-        }
-        await handle.write(chunk as Buffer);
+        // Past the limit the rest is read and dropped (up to a bound), so the client hears the 413 instead of
+        // a connection reset; a body far beyond the limit is cut off.
+        if (size > maxBytes * DRAIN_FACTOR) break;
+        if (size <= maxBytes) await handle.write(chunk as Buffer);
+      }
+      if (size > maxBytes) {
+        await handle.close();
+        await rm(partial, { force: true });
+        return { tooLarge: true };
       }
       await handle.close();
       await rename(partial, target);

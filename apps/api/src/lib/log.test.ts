@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { freshDatabase } from '../test/database.js';
+import { loggedError } from './log.js';
+
+describe('errors in the log', () => {
+  it('keep the SQL text but drop the values a failed query carried', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "buyers_email"'), {
+      code: '23505',
+      constraint: 'buyers_email',
+      detail: 'Key (lower(email))=(someone@example.com) already exists.',
+    });
+    const failed = new Error(
+      'Failed query: insert into buyers (email, password_hash) values ($1, $2)\nparams: someone@example.com,$argon2id$v=19$m=19456',
+      { cause },
+    );
+    const logged = loggedError(failed);
+    const text = JSON.stringify(logged);
+    expect(logged.message).toBe('Failed query: insert into buyers (email, password_hash) values ($1, $2)');
+    expect(logged.cause).toMatchObject({ code: '23505', constraint: 'buyers_email' });
+    expect(text).not.toContain('someone@example.com');
+    expect(text).not.toContain('argon2id');
+  });
+
+  it('a statement that failed in the database is logged without its values', async () => {
+    const database = await freshDatabase();
+    try {
+      // Dividing by zero fails inside the database, with the values sent as parameters.
+      const error = await database.db
+        .execute(sql`select ${'secret-address@example.com'}::text, 1 / ${0}::int`)
+        .catch((err: unknown) => err);
+      const text = JSON.stringify(loggedError(error));
+      expect(text).toContain('division by zero');
+      expect(text).not.toContain('secret-address@example.com');
+    } finally {
+      await database.close();
+    }
+  });
+});
