@@ -9,3 +9,4 @@ export * from './schemas/admin.js';
 export * from './schemas/buying.js';
 export * from './schemas/catalog.js';
 export * from './schemas/common.js';
+export * from './schemas/primitives.js';

@@ -2,21 +2,25 @@ import { z } from 'zod';
 import { ACCOUNT_STATUSES, LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../rules/validation.js';
+import { safeText, TEXT_MAX } from './primitives.js';
 
 const m = messages.contact;
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+/** Required one-line text with the spec's message for a missing value. */
+const required = (message: string, max: number) => safeText({ max, required: message });
 
-export const emailField = z
-  .string({ error: m.emailRequired })
-  .trim()
-  .min(1, m.emailRequired)
+export const emailField = safeText({
+  max: LIMITS.emailMax,
+  required: m.emailRequired,
+  tooLong: m.emailLength,
+})
   .min(LIMITS.emailMin, m.emailLength)
-  .max(LIMITS.emailMax, m.emailLength)
   .regex(EMAIL_PATTERN, m.emailPattern);
 
-export const phoneField = required(m.phoneRequired)
-  .min(LIMITS.phoneMin, m.phoneLength)
-  .max(LIMITS.phoneMax, m.phoneLength);
+export const phoneField = safeText({
+  max: LIMITS.phoneMax,
+  required: m.phoneRequired,
+  tooLong: m.phoneLength,
+}).min(LIMITS.phoneMin, m.phoneLength);
 
 export const newPasswordField = z
   .string({ error: messages.password.length })
@@ -26,25 +30,23 @@ export const newPasswordField = z
 
 export const contactRequest = z.object({
   email: emailField,
-  companyName: required(m.companyNameRequired),
-  representativeName: required(m.representativeNameRequired),
-  businessRegistrationNumber: required(m.businessRegistrationNumberRequired),
+  companyName: required(m.companyNameRequired, TEXT_MAX.name),
+  representativeName: required(m.representativeNameRequired, TEXT_MAX.label),
+  businessRegistrationNumber: required(m.businessRegistrationNumberRequired, TEXT_MAX.identifier),
   phoneNumber: phoneField,
-  content: z
-    .string({ error: m.contentLength })
-    .trim()
-    .min(1, m.contentLength)
-    .max(LIMITS.contactContentMax, m.contentLength),
+  content: safeText({
+    max: LIMITS.contactContentMax,
+    multiline: true,
+    required: m.contentLength,
+    tooLong: m.contentLength,
+  }),
   termsOfServiceAgree: z.literal(true, { error: m.termsRequired }),
 });
 export type ContactRequest = z.infer<typeof contactRequest>;
 
 export const loginRequest = z.object({
-  email: z
-    .string({ error: messages.login.invalid })
-    .trim()
+  email: safeText({ max: LIMITS.emailMax, error: messages.login.invalid })
     .min(LIMITS.emailMin, messages.login.invalid)
-    .max(LIMITS.emailMax, messages.login.invalid)
     .regex(EMAIL_PATTERN, messages.login.invalid),
   password: z
     .string({ error: messages.login.invalid })
@@ -54,7 +56,7 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
-const numeric = (message: string) => required(message).regex(/^\d+$/, message);
+const numeric = (message: string) => required(message, TEXT_MAX.identifier).regex(/^\d+$/, message);
 const optionalPostalCode = z
   .string()
   .trim()
@@ -66,12 +68,12 @@ const optionalPostalCode = z
 export const signupRequest = z.object({
   email: emailField,
   password: newPasswordField,
-  companyName: required(m.companyNameRequired),
-  companyAddress: required('please enter your business address.'),
-  representativeName: required(m.representativeNameRequired),
+  companyName: required(m.companyNameRequired, TEXT_MAX.name),
+  companyAddress: required('please enter your business address.', TEXT_MAX.address),
+  representativeName: required(m.representativeNameRequired, TEXT_MAX.label),
   phoneNumber: phoneField,
   businessRegistrationNumber: numeric(m.businessRegistrationNumberRequired),
-  businessCertificateUrl: required('please upload your business certificate.'),
+  businessCertificateUrl: required('please upload your business certificate.', TEXT_MAX.url),
   postalCode: optionalPostalCode,
   isKoreanCompany: z.boolean({ error: 'please choose your company location.' }),
   personalInfoAgree: z.literal(true, { error: 'you must agree to the privacy policy.' }),
@@ -82,10 +84,12 @@ export type SignupRequest = z.infer<typeof signupRequest>;
 
 export const addressRequest = z.object({
   postalCode: optionalPostalCode,
-  addressDetail: required(messages.address.required).max(
-    500,
-    'shipping address must be at most 500 characters.',
-  ),
+  addressDetail: safeText({
+    max: TEXT_MAX.address,
+    multiline: true,
+    required: messages.address.required,
+    tooLong: `shipping address must be at most ${TEXT_MAX.address} characters.`,
+  }),
   isDefault: z.boolean().default(false),
 });
 export type AddressRequest = z.infer<typeof addressRequest>;
@@ -99,11 +103,11 @@ export const uploadRequest = z.object({
     .array(
       z.object({
         fileType: z.enum(FILE_TYPES, { error: `fileType must be one of ${FILE_TYPES.join(', ')}.` }),
-        fileName: z
-          .string()
-          .trim()
-          .min(1, 'fileName is required.')
-          .max(200, 'fileName must be at most 200 characters.'),
+        fileName: safeText({
+          max: TEXT_MAX.fileName,
+          required: 'fileName is required.',
+          tooLong: `fileName must be at most ${TEXT_MAX.fileName} characters.`,
+        }),
       }),
     )
     .min(1, 'fileInfoList needs at least one file.')
@@ -121,7 +125,7 @@ export const uploadResponseData = z.object({
   ),
 });
 export const downloadRequest = z.object({
-  imageUrl: z.string().trim().min(1, 'imageUrl is required.').max(1000),
+  imageUrl: safeText({ max: TEXT_MAX.url, required: 'imageUrl is required.' }),
 });
 export const downloadResponseData = z.object({ url: z.string(), fileName: z.string() });
 
@@ -170,5 +174,5 @@ export const updateProfileRequest = signupRequest
     marketingAgree: true,
   })
   /** Empty keeps the certificate on file; a new upload's URL replaces it. */
-  .extend({ businessCertificateUrl: z.string().trim().max(1000).default('') });
+  .extend({ businessCertificateUrl: safeText({ max: TEXT_MAX.url }).default('') });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;

@@ -1,8 +1,20 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, CURRENCIES, ORDER_STATUSES, PAGE_SIZE, PRODUCT_TAGS } from '../constants.js';
 import { messages } from '../messages.js';
+import { parseMemo } from '../rules/product.js';
 import { emailField, newPasswordField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
+import {
+  AMOUNT_MAX,
+  boundedInt,
+  fieldError,
+  INT_RANGE,
+  isoDate,
+  isoDateTime,
+  moneyAmount,
+  safeText,
+  TEXT_MAX,
+} from './primitives.js';
 
 /** Schemas of the back office (/api/v1/admin), used by the API and the staff app. */
 
@@ -10,8 +22,8 @@ export const STAFF_ROLES = ['OWNER', 'STAFF'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffLoginRequest = z.object({
-  email: z.string().trim().min(3, messages.login.invalid).max(100, messages.login.invalid),
-  password: z.string().min(1, messages.login.invalid).max(100, messages.login.invalid),
+  email: safeText({ max: TEXT_MAX.label, error: messages.login.invalid }).min(3, messages.login.invalid),
+  password: safeText({ max: TEXT_MAX.password, trim: false, error: messages.login.invalid }),
 });
 export const staffSession = z.object({
   accessToken: z.string(),
@@ -22,12 +34,14 @@ export const staffSession = z.object({
 });
 export const staffMe = staffSession.omit({ accessToken: true });
 export const staffPasswordRequest = z.object({
-  currentPassword: z.string().min(1),
+  currentPassword: safeText({ max: TEXT_MAX.password, trim: false }).min(1, {
+    error: fieldError('is required'),
+  }),
   password: newPasswordField,
 });
 export const staffCreateRequest = z.object({
   email: emailField,
-  name: z.string().trim().max(100).default(''),
+  name: safeText({ max: TEXT_MAX.label }).default(''),
   role: z.enum(STAFF_ROLES).default('STAFF'),
 });
 export const staffUpdateRequest = z.object({
@@ -75,7 +89,7 @@ export const buyerListQuery = z.object({
   ...adminPageQuery,
   status: z.enum(ACCOUNT_STATUSES).optional(),
   korean: z.enum(['true', 'false']).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: safeText({ max: TEXT_MAX.label }).optional(),
 });
 export const adminBuyer = z.object({
   id: z.uuid(),
@@ -108,15 +122,15 @@ export const buyerListResponse = envelope(
   z.object({ buyerList: z.array(adminBuyer), totalCount: z.number().int() }),
 );
 export const buyerDetailResponse = envelope(adminBuyerDetail);
-export const reasonRequest = z.object({ reason: z.string().trim().max(1000).default('') });
+export const reasonRequest = z.object({ reason: safeText({ max: 1000, multiline: true }).default('') });
 
 export const adminOrderListQuery = z.object({
   ...adminPageQuery,
   status: z.enum(ORDER_STATUSES).optional(),
-  from: z.iso.date({ error: 'from must be a date (YYYY-MM-DD).' }).optional(),
-  to: z.iso.date({ error: 'to must be a date (YYYY-MM-DD).' }).optional(),
-  buyer: z.string().trim().max(100).optional(),
-  orderNumber: z.string().trim().max(40).optional(),
+  from: isoDate({ error: 'from must be a date (YYYY-MM-DD).' }).optional(),
+  to: isoDate({ error: 'to must be a date (YYYY-MM-DD).' }).optional(),
+  buyer: safeText({ max: TEXT_MAX.label }).optional(),
+  orderNumber: safeText({ max: 40 }).optional(),
 });
 export const adminOrderSummary = z.object({
   uuid: z.uuid(),
@@ -137,13 +151,16 @@ export const orderNumberParams = z.object({
   orderNumber: z
     .string()
     .trim()
-    .regex(/^\d{8}-\d+$/, 'orderNumber is not valid.'),
+    .regex(/^\d{8}-\d{1,12}$/, 'orderNumber is not valid.'),
 });
 export const orderStatusRequest = z.object({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }),
 });
 export const orderMemoRequest = z.object({
-  content: z.string().trim().min(1, "A memo reads 'label/amount'.").max(200),
+  content: safeText({ max: TEXT_MAX.memo, required: "A memo reads 'label/amount'." }).refine(
+    (content) => Math.abs(parseMemo(content).amount ?? 0) <= AMOUNT_MAX,
+    { error: fieldError(`the amount must be at most ${AMOUNT_MAX}`) },
+  ),
 });
 export const personInChargeRequest = z.object({ staffId: z.uuid().nullable() });
 
@@ -169,7 +186,7 @@ export const inquiryListResponse = envelope(
   z.object({ inquiryList: z.array(adminInquiry), totalCount: z.number().int() }),
 );
 export const inquiryAnswerRequest = z.object({
-  note: z.string().trim().min(1, 'Please write a note.').max(5000),
+  note: safeText({ max: TEXT_MAX.note, multiline: true, required: 'Please write a note.' }),
 });
 
 export const auditListResponse = envelope(
@@ -190,46 +207,61 @@ export const auditListResponse = envelope(
   }),
 );
 
-const money = (field: string) =>
-  z.number({ error: `${field} must be a number.` }).nonnegative(`${field} cannot be negative.`);
+const money = (field: string, currency: 'KRW' | 'USD') =>
+  moneyAmount(currency, {
+    label: field,
+    notNumber: `${field} must be a number.`,
+    negative: `${field} cannot be negative.`,
+    notWhole: `${field} is in whole won.`,
+  });
 export const adminOptionInput = z.object({
   uuid: z.uuid().optional(),
-  optionNameKey1: z.string().trim().min(1, 'Option key 1 is required.').max(50),
-  optionNameValue1: z.string().trim().min(1, 'Option value 1 is required.').max(100),
-  optionNameKey2: z.string().trim().max(50).nullable().default(null),
-  optionNameValue2: z.string().trim().max(100).nullable().default(null),
-  priceKrw: money('priceKrw').int('priceKrw is in whole won.'),
-  priceUsd: money('priceUsd'),
-  comparedPriceKrw: money('comparedPriceKrw').int().nullable().default(null),
-  comparedPriceUsd: money('comparedPriceUsd').nullable().default(null),
-  stock: z.number().int('stock must be a whole number.').min(0, 'stock cannot be negative.'),
-  minimumOrderQuantity: z.number().int().min(1, 'minimumOrderQuantity is at least 1.').default(1),
+  optionNameKey1: safeText({ max: TEXT_MAX.shortLabel, required: 'Option key 1 is required.' }),
+  optionNameValue1: safeText({ max: TEXT_MAX.label, required: 'Option value 1 is required.' }),
+  optionNameKey2: safeText({ max: TEXT_MAX.shortLabel }).nullable().default(null),
+  optionNameValue2: safeText({ max: TEXT_MAX.label }).nullable().default(null),
+  priceKrw: money('priceKrw', 'KRW'),
+  priceUsd: money('priceUsd', 'USD'),
+  comparedPriceKrw: money('comparedPriceKrw', 'KRW').nullable().default(null),
+  comparedPriceUsd: money('comparedPriceUsd', 'USD').nullable().default(null),
+  stock: boundedInt({
+    ...INT_RANGE.stock,
+    notWhole: 'stock must be a whole number.',
+    tooSmall: 'stock cannot be negative.',
+  }),
+  minimumOrderQuantity: boundedInt({
+    ...INT_RANGE.minimumOrderQuantity,
+    tooSmall: 'minimumOrderQuantity is at least 1.',
+  }).default(1),
   isSoldOut: z.boolean().default(false),
   isDefault: z.boolean().default(false),
 });
 export type AdminOptionInput = z.infer<typeof adminOptionInput>;
 
 export const adminProductInput = z.object({
-  title: z.string().trim().min(1, 'Title is required.').max(300),
-  vendor: z.string().trim().min(1, 'Vendor is required.').max(200),
-  description: z.string().max(50_000).default(''),
-  categoryId: z.number().int().min(1, 'Choose a category.'),
-  artistIds: z.array(z.number().int().positive()).max(20).default([]),
+  title: safeText({ max: TEXT_MAX.productTitle, required: 'Title is required.' }),
+  vendor: safeText({ max: TEXT_MAX.name, required: 'Vendor is required.' }),
+  description: safeText({ max: TEXT_MAX.html, multiline: true, trim: false }).default(''),
+  categoryId: boundedInt({ ...INT_RANGE.categoryId, tooSmall: 'Choose a category.' }),
+  artistIds: z.array(boundedInt(INT_RANGE.serialId)).max(20).default([]),
   tags: z.array(z.enum(PRODUCT_TAGS)).max(4).default([]),
-  releaseDate: z.iso.date({ error: 'releaseDate must be a date (YYYY-MM-DD).' }).nullable().default(null),
-  salesStartAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  salesEndAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  eventType: z.string().trim().max(50).nullable().default(null),
-  eventApplyStartAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  eventApplyEndAt: z.iso.datetime({ offset: true }).nullable().default(null),
-  imageUrls: z.array(z.string().trim().min(1).max(1000)).max(20).default([]),
+  releaseDate: isoDate({ error: 'releaseDate must be a date (YYYY-MM-DD).' }).nullable().default(null),
+  salesStartAt: isoDateTime().nullable().default(null),
+  salesEndAt: isoDateTime().nullable().default(null),
+  eventType: safeText({ max: TEXT_MAX.shortLabel }).nullable().default(null),
+  eventApplyStartAt: isoDateTime().nullable().default(null),
+  eventApplyEndAt: isoDateTime().nullable().default(null),
+  imageUrls: z
+    .array(safeText({ max: TEXT_MAX.url }).min(1, { error: fieldError('is required') }))
+    .max(20)
+    .default([]),
   options: z.array(adminOptionInput).min(1, 'A product needs at least one option.').max(200),
 });
 export type AdminProductInput = z.infer<typeof adminProductInput>;
 export const adminProductListQuery = z.object({
   ...adminPageQuery,
-  q: z.string().trim().max(100).optional(),
-  categoryId: queryInt('categoryId', 1).optional(),
+  q: safeText({ max: TEXT_MAX.label }).optional(),
+  categoryId: queryInt('categoryId', INT_RANGE.categoryId.min, INT_RANGE.categoryId.max).optional(),
   stock: z.enum(['all', 'inStock', 'outOfStock']).default('all'),
 });
 export const adminProductSummary = z.object({
@@ -255,19 +287,19 @@ export const adminProduct = adminProductInput.extend({
 export const adminProductResponse = envelope(adminProduct);
 
 export const categoryInput = z.object({
-  id: z.number().int().min(1).max(100_000),
-  category: z.string().trim().min(1, 'Category name is required.').max(100),
-  parentId: z.number().int().nullable().default(null),
-  sortOrder: z.number().int().default(0),
+  id: boundedInt(INT_RANGE.categoryId),
+  category: safeText({ max: TEXT_MAX.label, required: 'Category name is required.' }),
+  parentId: boundedInt(INT_RANGE.categoryId).nullable().default(null),
+  sortOrder: boundedInt(INT_RANGE.sortOrder).default(0),
 });
 export const artistCategoryInput = z.object({
-  category: z.string().trim().min(1, 'Name is required.').max(100),
-  sortOrder: z.number().int().default(0),
+  category: safeText({ max: TEXT_MAX.label, required: 'Name is required.' }),
+  sortOrder: boundedInt(INT_RANGE.sortOrder).default(0),
 });
 export const artistInput = z.object({
-  artistCategoryId: z.number().int().positive(),
-  artistNameEN: z.string().trim().min(1, 'English name is required.').max(100),
-  artistNameKO: z.string().trim().min(1, 'Korean name is required.').max(100),
+  artistCategoryId: boundedInt(INT_RANGE.serialId),
+  artistNameEN: safeText({ max: TEXT_MAX.label, required: 'English name is required.' }),
+  artistNameKO: safeText({ max: TEXT_MAX.label, required: 'Korean name is required.' }),
 });
 export const numericIdParams = z.object({ id: queryInt('id', 1) });
 

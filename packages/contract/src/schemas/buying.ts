@@ -3,13 +3,15 @@ import { CURRENCIES, ORDER_STATUSES, PAGE_SIZE } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
+import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX } from './primitives.js';
 
 const optionUuid = z.uuid({ error: 'productOptionUuid must be a valid id.' });
-const quantity = z
-  .number({ error: 'quantity must be a whole number.' })
-  .int('quantity must be a whole number.')
-  .min(1, messages.cart.minimum(1))
-  .max(100_000, 'quantity is too large.');
+const quantity = boundedInt({
+  ...INT_RANGE.quantity,
+  notWhole: 'quantity must be a whole number.',
+  tooSmall: messages.cart.minimum(INT_RANGE.quantity.min),
+  tooBig: 'quantity is too large.',
+});
 
 export const cartAddRequest = z.object({
   productOptionAndQuantityList: z
@@ -57,33 +59,24 @@ export type CartData = z.infer<typeof cartData>;
 export const cartResponse = envelope(cartData);
 
 export const receiverInfoRequest = z.object({
-  companyName: z
-    .string({ error: messages.order.companyNameRequired })
-    .trim()
-    .min(1, messages.order.companyNameRequired)
-    .max(200),
+  companyName: safeText({ max: TEXT_MAX.name, required: messages.order.companyNameRequired }),
   companyEmail: emailField,
-  receiverName: z
-    .string({ error: messages.order.receiverNameRequired })
-    .trim()
-    .min(1, messages.order.receiverNameRequired)
-    .max(100),
-  postalCode: z.string().trim().max(20).optional().default(''),
-  addressDetail: z
-    .string({ error: messages.order.addressRequired })
-    .trim()
-    .min(1, messages.order.addressRequired)
-    .max(500),
-  phoneNumber: z
-    .string({ error: messages.order.phoneRequired })
-    .trim()
-    .min(1, messages.order.phoneRequired)
-    .max(30),
+  receiverName: safeText({ max: TEXT_MAX.label, required: messages.order.receiverNameRequired }),
+  postalCode: safeText({ max: 20 }).optional().default(''),
+  addressDetail: safeText({
+    max: TEXT_MAX.address,
+    multiline: true,
+    required: messages.order.addressRequired,
+  }),
+  phoneNumber: safeText({ max: TEXT_MAX.phone, required: messages.order.phoneRequired }),
 });
 
 export const orderCreateRequest = z.object({
   currencyCode: z.enum(CURRENCIES, { error: 'currencyCode must be KRW or USD.' }),
-  finalPaymentAmount: z.number({ error: 'finalPaymentAmount must be a number.' }).nonnegative(),
+  finalPaymentAmount: z
+    .number({ error: 'finalPaymentAmount must be a number.' })
+    .min(0, { error: fieldError('cannot be negative') })
+    .max(AMOUNT_MAX, { error: fieldError(`must be at most ${AMOUNT_MAX}`) }),
   receiverInfo: receiverInfoRequest,
   productOptionList: z
     .array(z.object({ productOptionUuid: optionUuid, quantity }))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, PRODUCT_TAGS } from '../constants.js';
 import { envelope, listingQuery, queryInt, uuidParam } from './common.js';
+import { INT_RANGE, safeText, TEXT_MAX } from './primitives.js';
 
 export type CategoryNode = { id: number; category: string; children: CategoryNode[] };
 export const categoryNode: z.ZodType<CategoryNode> = z.lazy(() =>
@@ -50,7 +51,7 @@ export type ProductListItem = z.infer<typeof productListItem>;
 
 export const productListQuery = z.object({
   ...listingQuery,
-  categoryId: queryInt('categoryId', 0).optional(),
+  categoryId: queryInt('categoryId', 0, INT_RANGE.categoryId.max).optional(),
   artistId: queryInt('artistId', 1).optional(),
   tag: z.enum(PRODUCT_TAGS, { error: `tag must be one of ${PRODUCT_TAGS.join(', ')}.` }).optional(),
 });
@@ -58,11 +59,11 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const productSearchQuery = z.object({
   ...listingQuery,
-  keyword: z
-    .string({ error: 'keyword is required.' })
-    .trim()
-    .min(1, 'keyword is required.')
-    .max(100, 'keyword must be at most 100 characters.'),
+  keyword: safeText({
+    max: TEXT_MAX.label,
+    required: 'keyword is required.',
+    tooLong: `keyword must be at most ${TEXT_MAX.label} characters.`,
+  }),
 });
 export type ProductSearchQuery = z.infer<typeof productSearchQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, SORTS, STOCK_STATUSES } from '../constants.js';
+import { intParam, PG_INTEGER } from './primitives.js';
 
 /** Every API answer, success or failure: HTTP status equals statusCode. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -8,13 +9,9 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 export const errorEnvelope = envelope(z.null());
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 
-/** A whole number from a query string, with a message naming the field. */
-export const queryInt = (field: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce
-    .number({ error: `${field} must be a whole number.` })
-    .int(`${field} must be a whole number.`)
-    .min(min, `${field} must be at least ${min}.`)
-    .max(max, `${field} must be at most ${max}.`);
+/** A whole number from a query string or route parameter, at most a PostgreSQL integer unless told less. */
+export const queryInt = (field: string, min: number, max: number = PG_INTEGER.max) =>
+  intParam({ label: field, min, max });
 
 export const pageQuery = {
   page: queryInt('page', 1).default(1),
