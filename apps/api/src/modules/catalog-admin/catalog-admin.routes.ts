@@ -11,6 +11,8 @@ import {
   envelope,
   idParams,
   numericIdParams,
+  safeText,
+  TEXT_MAX,
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,7 +103,12 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Upload URLs for product images',
-        body: z.object({ fileNames: z.array(z.string().trim().min(1).max(200)).min(1).max(10) }),
+        body: z.object({
+          fileNames: z
+            .array(safeText({ max: TEXT_MAX.fileName, required: 'fileName is required.' }))
+            .min(1)
+            .max(10),
+        }),
         response: {
           200: envelope(
             z.object({
