@@ -44,6 +44,8 @@ export default fp(
         // Files are looked up per request, so assets of a newer build are found too.
         wildcard: true,
         index: false,
+        // The build writes .br and .gz copies of every text asset (scripts/precompress.mjs).
+        preCompressed: true,
         decorateReply: i === 0,
         setHeaders(reply, filePath) {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
