@@ -1,0 +1,787 @@
+/**
+ * Every route of the OpenAPI document, called by every kind of caller, answers as its classification says,
+ * and no answer leaks what its caller may not see: prices to guests, one member's data to another, back-office
+ * data to buyers. A route missing from the classification fails the test, so a new route must be classified.
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyers, cartItems, contactInquiries, productOptions } from './db/schema.js';
+import { hashPassword } from './lib/password.js';
+import { hashToken, newToken } from './lib/tokens.js';
+import { insertSession as insertBuyerSession } from './modules/auth/auth.repository.js';
+import { insertBuyer } from './modules/signup/signup.repository.js';
+import * as staffRepo from './modules/staff/staff.repository.js';
+import { createStaff } from './modules/staff/staff.service.js';
+import { requestCode, signUp, signupForm, uploadCertificate, verifyEmail } from './test/accounts.js';
+import { body, createTestShop, DEMO, type TestShop } from './test/app.js';
+import { orderPayload, placeOrder, stockedOption } from './test/buying.js';
+import { STAFF_PASSWORD, staffSession } from './test/staff.js';
+
+const ROLES = ['guest', 'garbage', 'revoked', 'pending', 'memberA', 'memberB', 'staff', 'owner'] as const;
+type Role = (typeof ROLES)[number];
+type Auth = Record<string, string>;
+
+/**
+ * Who may reach a route:
+ * - public: anyone; a token changes nothing (sign-up, login, contact, the category tree, staff sign-in);
+ * - catalogue: anyone, prices only for approved members; a member awaiting approval is refused (403);
+ * - member: a signed-in buyer, approved or pending (profile, addresses, own files);
+ * - approved: an approved buyer (cart, orders); pending 403;
+ * - staff: any staff member; owner: an OWNER only (STAFF 403).
+ * Everyone else gets 401. A route acting on one of member A's objects answers 404 to any other buyer.
+ */
+type Access = 'public' | 'catalogue' | 'member' | 'approved' | 'staff' | 'owner';
+
+type Cell = {
+  role: Role;
+  /** Whether this caller is expected to get through: the call then prepares a fresh object to act on. */
+  allowed: boolean;
+};
+type Call = { url: string; payload?: unknown; headers?: Auth };
+type Route = {
+  access: Access;
+  /** The route acts on member A's object: A's own for A, the same object of A's for every other caller. */
+  object?: 'order' | 'address' | 'cart line' | 'certificate';
+  /** The call ends the caller's account or session: it runs as a fresh caller of the same role. */
+  usesUpCaller?: boolean;
+  call: (cell: Cell) => Call | Promise<Call>;
+};
+
+const PASSWORD = 'Seoul2026!';
+const run = Math.random().toString(36).slice(2, 8);
+let shop: TestShop;
+let docRoutes: string[];
+const roleHeaders = {} as Record<Role, Auth>;
+const markers: Record<'memberA' | 'memberB' | 'pending', Set<string>> = {
+  memberA: new Set(),
+  memberB: new Set(),
+  pending: new Set(),
+};
+let passwordHash: string;
+let staffPasswordHash: string;
+let ownerHeaders: Auth;
+let a: {
+  id: string;
+  email: string;
+  certificateUrl: string;
+  address: { uuid: string; text: string };
+  cartLine: { uuid: string; quantity: number };
+  order: { uuid: string; orderNumber: string };
+};
+let fixtures: {
+  optionUuid: string;
+  keyword: string;
+  loginEmail: string;
+  tempPasswordEmail: string;
+  inquiryId: string;
+  productId: string;
+  categoryId: number;
+  artistCategoryId: number;
+  artistId: number;
+  staffTargetId: string;
+};
+
+const api = (method: string, url: string, headers: Auth, payload?: unknown) =>
+  shop.app.inject({ method: method as 'GET', url, headers, payload: payload as object });
+
+const unique = (() => {
+  let n = 0;
+  return (label: string) => `${label}-${run}-${++n}`;
+})();
+
+/** An account straight in the database, signed in through a session row (no password hashing per cell). */
+async function makeBuyer(status: 'PENDING' | 'APPROVED' | 'SUSPENDED') {
+  const email = `${unique('buyer')}@company.example`;
+  const now = new Date();
+  const [row] = await insertBuyer(shop.db, {
+    email,
+    passwordHash,
+    status,
+    isKoreanCompany: true,
+    companyName: 'Matrix Trading',
+    representativeName: 'Lee Matrix',
+    businessRegistrationNumber: '1208800000',
+    phoneNumber: '+82 10-0000-0000',
+    companyAddress: '1 Matrix-ro, Seoul',
+    personalInfoAgreedAt: now,
+    termsAgreedAt: now,
+  });
+  const token = newToken();
+  await insertBuyerSession(shop.db, row!.id, hashToken(token), new Date(Date.now() + 3_600_000));
+  return { id: row!.id, email, headers: { authorization: `Bearer ${token}` } };
+}
+
+async function makeStaff(role: 'OWNER' | 'STAFF') {
+  const created = await createStaff(shop.db, { email: `${unique('staff')}@kshop.example`, role }, null);
+  await staffRepo.updateStaff(shop.db, created.id, {
+    mustChangePassword: false,
+    passwordHash: staffPasswordHash,
+    role,
+  });
+  const token = newToken();
+  await staffRepo.insertSession(shop.db, created.id, hashToken(token), new Date(Date.now() + 3_600_000));
+  return { id: created.id, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A fresh caller of the same role, for calls that end an account or a session. */
+async function freshCaller(role: Role): Promise<Auth> {
+  if (role === 'pending') return (await makeBuyer('PENDING')).headers;
+  if (role === 'memberA' || role === 'memberB') return (await makeBuyer('APPROVED')).headers;
+  if (role === 'staff') return (await makeStaff('STAFF')).headers;
+  if (role === 'owner') return (await makeStaff('OWNER')).headers;
+  return roleHeaders[role];
+}
+
+async function addToCart(headers: Auth) {
+  const option = await stockedOption(shop, 100);
+  const res = await api('POST', '/api/v1/cart', headers, {
+    productOptionAndQuantityList: [{ productOptionUuid: option.id, quantity: 1 }],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const [line] = await shop.db
+    .select({ uuid: cartItems.id, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.productOptionId, option.id));
+  return line!;
+}
+
+async function orderAsA() {
+  const option = await stockedOption(shop, 100);
+  const res = await placeOrder(
+    shop,
+    roleHeaders.memberA as { authorization: string },
+    await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 1 }]),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  const placed = body(res).data as { uuid: string; orderNumber: string };
+  markers.memberA.add(placed.orderNumber);
+  return placed;
+}
+
+async function addressOfA(text: string) {
+  markers.memberA.add(text);
+  const res = await api('POST', '/api/v1/user/address', roleHeaders.memberA, { addressDetail: text });
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).data.addressUuid as string;
+}
+
+async function inquiry() {
+  const content = unique('Matrix inquiry');
+  const res = await api('POST', '/api/v1/contact', {}, contactForm(content));
+  expect(res.statusCode, res.body).toBe(200);
+  const [row] = await shop.db
+    .select({ id: contactInquiries.id })
+    .from(contactInquiries)
+    .where(eq(contactInquiries.content, content));
+  return row!.id;
+}
+
+const contactForm = (content: string) => ({
+  email: 'visitor@company.example',
+  companyName: 'Visitor Trading',
+  representativeName: 'Choi Visitor',
+  businessRegistrationNumber: '1208899999',
+  phoneNumber: '+82 10-9999-9999',
+  content,
+  termsOfServiceAgree: true,
+});
+
+const productInput = (title: string) => ({
+  title,
+  vendor: 'Matrix Label',
+  categoryId: 9,
+  options: [{ optionNameKey1: 'VERSION', optionNameValue1: 'A', priceKrw: 10000, priceUsd: 8, stock: 5 }],
+});
+
+async function product() {
+  const res = await api(
+    'POST',
+    '/api/v1/admin/products',
+    ownerHeaders,
+    productInput(unique('Matrix product')),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return body(res).data.uuid as string;
+}
+
+let nextCategoryId = 5000;
+async function category() {
+  const id = nextCategoryId++;
+  const res = await api('PUT', '/api/v1/admin/categories', ownerHeaders, { id, category: `Matrix ${id}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return id;
+}
+
+const profileUpdate = {
+  companyName: 'Matrix Updated Trading',
+  companyAddress: '2 Matrix-ro, Seoul',
+  representativeName: 'Lee Matrix',
+  phoneNumber: '+82 10-1111-2222',
+  businessRegistrationNumber: '1208811111',
+  postalCode: '06234',
+  marketingAgree: false,
+};
+
+/** The classification: every route of the OpenAPI document, with a request that gets an allowed caller through. */
+const ROUTES: Record<string, Route> = {
+  'GET /media/demo/{name}': { access: 'public', call: () => ({ url: '/media/demo/matrix-poster-1.svg' }) },
+  'GET /api/v1/category': { access: 'public', call: () => ({ url: '/api/v1/category' }) },
+  'GET /api/v1/artist/category': { access: 'public', call: () => ({ url: '/api/v1/artist/category' }) },
+  'GET /api/v1/artist/list/{categoryId}': {
+    access: 'public',
+    call: () => ({ url: '/api/v1/artist/list/1' }),
+  },
+  'GET /api/v1/product/list': { access: 'catalogue', call: () => ({ url: '/api/v1/product/list?limit=8' }) },
+  'GET /api/v1/product/search': {
+    access: 'catalogue',
+    call: () => ({ url: `/api/v1/product/search?limit=8&keyword=${encodeURIComponent(fixtures.keyword)}` }),
+  },
+  'GET /api/v1/product/detail/{optionUuid}': {
+    access: 'catalogue',
+    call: () => ({ url: `/api/v1/product/detail/${fixtures.optionUuid}` }),
+  },
+  'POST /api/v1/auth/login': {
+    access: 'public',
+    call: () => ({ url: '/api/v1/auth/login', payload: { email: fixtures.loginEmail, password: PASSWORD } }),
+  },
+  'POST /api/v1/auth/email-duplication': {
+    access: 'public',
+    call: () => ({
+      url: '/api/v1/auth/email-duplication',
+      payload: { email: `${unique('free')}@company.example` },
+    }),
+  },
+  'POST /api/v1/mail': {
+    access: 'public',
+    call: () => ({ url: '/api/v1/mail', payload: { email: `${unique('code')}@company.example` } }),
+  },
+  'POST /api/v1/auth/email-verification': {
+    access: 'public',
+    call: async () => {
+      const email = `${unique('verify')}@company.example`;
+      return {
+        url: '/api/v1/auth/email-verification',
+        payload: { email, code: await requestCode(shop, email) },
+      };
+    },
+  },
+  'POST /api/v1/auth/signup': {
+    access: 'public',
+    call: async () => {
+      const email = `${unique('signup')}@company.example`;
+      await verifyEmail(shop, email);
+      const { fileUrl } = await uploadCertificate(shop);
+      return { url: '/api/v1/auth/signup', payload: signupForm(email, fileUrl) };
+    },
+  },
+  // Ends the session of whatever token comes with it, and answers 200 without one too.
+  'POST /api/v1/auth/logout': {
+    access: 'public',
+    usesUpCaller: true,
+    call: () => ({ url: '/api/v1/auth/logout' }),
+  },
+  'GET /api/v1/user': { access: 'member', call: () => ({ url: '/api/v1/user' }) },
+  'PATCH /api/v1/user': { access: 'member', call: () => ({ url: '/api/v1/user', payload: profileUpdate }) },
+  'DELETE /api/v1/user': { access: 'member', usesUpCaller: true, call: () => ({ url: '/api/v1/user' }) },
+  'PATCH /api/v1/user/password': {
+    access: 'member',
+    usesUpCaller: true,
+    call: () => ({ url: '/api/v1/user/password', payload: { password: PASSWORD } }),
+  },
+  'POST /api/v1/user/temp-password': {
+    access: 'public',
+    call: () => ({ url: '/api/v1/user/temp-password', payload: { email: fixtures.tempPasswordEmail } }),
+  },
+  'POST /api/v1/user/address': {
+    access: 'member',
+    call: ({ role }) => ({
+      url: '/api/v1/user/address',
+      payload: { addressDetail: unique(`${role} street`) },
+    }),
+  },
+  'PATCH /api/v1/user/address/{addressUuid}': {
+    access: 'member',
+    object: 'address',
+    call: ({ role }) => ({
+      url: `/api/v1/user/address/${a.address.uuid}`,
+      payload: { addressDetail: role === 'memberA' ? a.address.text : `Overwritten by ${role}` },
+    }),
+  },
+  'DELETE /api/v1/user/address/{addressUuid}': {
+    access: 'member',
+    object: 'address',
+    call: async ({ role }) => ({
+      url: `/api/v1/user/address/${role === 'memberA' ? await addressOfA(unique('A spare street')) : a.address.uuid}`,
+    }),
+  },
+  'POST /api/v1/s3/upload': {
+    access: 'public',
+    call: () => ({
+      url: '/api/v1/s3/upload',
+      payload: { fileInfoList: [{ fileType: 'BUSINESS_CERT', fileName: 'certificate.pdf' }] },
+    }),
+  },
+  'POST /api/v1/s3/download': {
+    access: 'member',
+    object: 'certificate',
+    call: () => ({ url: '/api/v1/s3/download', payload: { imageUrl: a.certificateUrl } }),
+  },
+  'POST /api/v1/contact': {
+    access: 'public',
+    call: () => ({ url: '/api/v1/contact', payload: contactForm(unique('Question')) }),
+  },
+  'GET /api/v1/cart': { access: 'approved', call: () => ({ url: '/api/v1/cart' }) },
+  'POST /api/v1/cart': {
+    access: 'approved',
+    call: async ({ allowed }) => ({
+      url: '/api/v1/cart',
+      payload: {
+        productOptionAndQuantityList: [
+          {
+            productOptionUuid: allowed ? (await stockedOption(shop, 100)).id : fixtures.optionUuid,
+            quantity: 1,
+          },
+        ],
+      },
+    }),
+  },
+  'PATCH /api/v1/cart': {
+    access: 'approved',
+    object: 'cart line',
+    call: ({ role }) => ({
+      url: '/api/v1/cart',
+      payload: { cartUuid: a.cartLine.uuid, quantity: role === 'memberA' ? a.cartLine.quantity : 3 },
+    }),
+  },
+  'DELETE /api/v1/cart': {
+    access: 'approved',
+    object: 'cart line',
+    call: async ({ role }) => ({
+      url: '/api/v1/cart',
+      payload: {
+        cartUuid: role === 'memberA' ? (await addToCart(roleHeaders.memberA)).uuid : a.cartLine.uuid,
+      },
+    }),
+  },
+  'POST /api/v1/order': {
+    access: 'approved',
+    call: async ({ role, allowed }) => {
+      const option = allowed ? (await stockedOption(shop, 100)).id : fixtures.optionUuid;
+      const currency = role === 'memberB' ? 'USD' : 'KRW';
+      return {
+        url: '/api/v1/order',
+        payload: await orderPayload(shop, currency, [{ productOptionUuid: option, quantity: 1 }]),
+      };
+    },
+  },
+  'GET /api/v1/order/list': { access: 'approved', call: () => ({ url: '/api/v1/order/list?limit=20' }) },
+  'GET /api/v1/order/detail/{uuid}': {
+    access: 'approved',
+    object: 'order',
+    call: () => ({ url: `/api/v1/order/detail/${a.order.uuid}` }),
+  },
+
+  'POST /api/v1/admin/auth/login': {
+    access: 'public',
+    call: () => ({
+      url: '/api/v1/admin/auth/login',
+      payload: { email: 'clerk@kshop.example', password: STAFF_PASSWORD },
+    }),
+  },
+  'GET /api/v1/admin/me': { access: 'staff', call: () => ({ url: '/api/v1/admin/me' }) },
+  'POST /api/v1/admin/auth/password': {
+    access: 'staff',
+    usesUpCaller: true,
+    call: () => ({
+      url: '/api/v1/admin/auth/password',
+      payload: { currentPassword: STAFF_PASSWORD, password: STAFF_PASSWORD },
+    }),
+  },
+  // Ends the staff session of whatever token comes with it, and answers 200 without one too.
+  'POST /api/v1/admin/auth/logout': {
+    access: 'public',
+    usesUpCaller: true,
+    call: () => ({ url: '/api/v1/admin/auth/logout' }),
+  },
+  'GET /api/v1/admin/staff': { access: 'owner', call: () => ({ url: '/api/v1/admin/staff' }) },
+  'POST /api/v1/admin/staff': {
+    access: 'owner',
+    call: () => ({ url: '/api/v1/admin/staff', payload: { email: `${unique('clerk')}@kshop.example` } }),
+  },
+  'PATCH /api/v1/admin/staff/{id}': {
+    access: 'owner',
+    call: () => ({ url: `/api/v1/admin/staff/${fixtures.staffTargetId}`, payload: { role: 'STAFF' } }),
+  },
+  'GET /api/v1/admin/audit': { access: 'owner', call: () => ({ url: '/api/v1/admin/audit' }) },
+  'GET /api/v1/admin/dashboard': { access: 'staff', call: () => ({ url: '/api/v1/admin/dashboard' }) },
+  'GET /api/v1/admin/buyers': { access: 'staff', call: () => ({ url: '/api/v1/admin/buyers' }) },
+  'GET /api/v1/admin/buyers/{id}': { access: 'staff', call: () => ({ url: `/api/v1/admin/buyers/${a.id}` }) },
+  ...Object.fromEntries(
+    (
+      [
+        ['approve', 'PENDING'],
+        ['reject', 'PENDING'],
+        ['suspend', 'APPROVED'],
+        ['reinstate', 'SUSPENDED'],
+      ] as const
+    ).map(([decision, from]) => [
+      `POST /api/v1/admin/buyers/{id}/${decision}`,
+      {
+        access: 'staff',
+        call: async ({ allowed }: Cell) => ({
+          url: `/api/v1/admin/buyers/${allowed ? (await makeBuyer(from)).id : a.id}/${decision}`,
+          payload: { reason: 'Checked by the matrix.' },
+        }),
+      } satisfies Route,
+    ]),
+  ),
+  'GET /api/v1/admin/orders': { access: 'staff', call: () => ({ url: '/api/v1/admin/orders' }) },
+  'GET /api/v1/admin/orders/{orderNumber}': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/orders/${a.order.orderNumber}` }),
+  },
+  'POST /api/v1/admin/orders/{orderNumber}/status': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/orders/${allowed ? (await orderAsA()).orderNumber : a.order.orderNumber}/status`,
+      payload: { status: 'CONFIRMED' },
+    }),
+  },
+  'POST /api/v1/admin/orders/{orderNumber}/memos': {
+    access: 'staff',
+    call: () => ({
+      url: `/api/v1/admin/orders/${a.order.orderNumber}/memos`,
+      payload: { content: 'Shipping fee/15000' },
+    }),
+  },
+  'POST /api/v1/admin/orders/{orderNumber}/person-in-charge': {
+    access: 'staff',
+    call: () => ({
+      url: `/api/v1/admin/orders/${a.order.orderNumber}/person-in-charge`,
+      payload: { staffId: null },
+    }),
+  },
+  'GET /api/v1/admin/inquiries': { access: 'staff', call: () => ({ url: '/api/v1/admin/inquiries' }) },
+  'GET /api/v1/admin/inquiries/{id}': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/inquiries/${fixtures.inquiryId}` }),
+  },
+  'POST /api/v1/admin/inquiries/{id}/answer': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/inquiries/${allowed ? await inquiry() : fixtures.inquiryId}/answer`,
+      payload: { note: 'Answered by phone.' },
+    }),
+  },
+  'GET /api/v1/admin/products': { access: 'staff', call: () => ({ url: '/api/v1/admin/products' }) },
+  'POST /api/v1/admin/products': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/products', payload: productInput(unique('Matrix new product')) }),
+  },
+  'GET /api/v1/admin/products/{id}': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/products/${fixtures.productId}` }),
+  },
+  'PUT /api/v1/admin/products/{id}': {
+    access: 'staff',
+    call: () => ({
+      url: `/api/v1/admin/products/${fixtures.productId}`,
+      payload: productInput('Matrix kept product'),
+    }),
+  },
+  'DELETE /api/v1/admin/products/{id}': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/products/${allowed ? await product() : fixtures.productId}`,
+    }),
+  },
+  'POST /api/v1/admin/uploads': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/uploads', payload: { fileNames: ['cover.png'] } }),
+  },
+  'GET /api/v1/admin/categories': { access: 'staff', call: () => ({ url: '/api/v1/admin/categories' }) },
+  'PUT /api/v1/admin/categories': {
+    access: 'staff',
+    call: () => ({
+      url: '/api/v1/admin/categories',
+      payload: { id: fixtures.categoryId, category: 'Matrix' },
+    }),
+  },
+  'DELETE /api/v1/admin/categories/{id}': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/categories/${allowed ? await category() : fixtures.categoryId}`,
+    }),
+  },
+  'POST /api/v1/admin/artist-categories': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/artist-categories', payload: { category: unique('Matrix artists') } }),
+  },
+  'PUT /api/v1/admin/artist-categories/{id}': {
+    access: 'staff',
+    call: () => ({
+      url: `/api/v1/admin/artist-categories/${fixtures.artistCategoryId}`,
+      payload: { category: 'Matrix artists' },
+    }),
+  },
+  'POST /api/v1/admin/artists': {
+    access: 'staff',
+    call: () => ({
+      url: '/api/v1/admin/artists',
+      payload: {
+        artistCategoryId: fixtures.artistCategoryId,
+        artistNameEN: unique('MATRIX'),
+        artistNameKO: '매트릭스',
+      },
+    }),
+  },
+  'PUT /api/v1/admin/artists/{id}': {
+    access: 'staff',
+    call: () => ({
+      url: `/api/v1/admin/artists/${fixtures.artistId}`,
+      payload: {
+        artistCategoryId: fixtures.artistCategoryId,
+        artistNameEN: 'MATRIX',
+        artistNameKO: '매트릭스',
+      },
+    }),
+  },
+  'GET /api/v1/admin/catalogue.csv': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/catalogue.csv' }),
+  },
+  'POST /api/v1/admin/catalogue/import': {
+    access: 'staff',
+    call: () => ({
+      url: '/api/v1/admin/catalogue/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: [
+        'product_uuid,title,vendor,category_id,tags,release_date,artist_ids,option_uuid,option_key1,option_value1,option_key2,option_value2,price_krw,price_usd,compared_price_krw,compared_price_usd,stock,minimum_order_quantity,sold_out,is_default',
+        `,${unique('Matrix imported')},Matrix Label,9,,,,,VERSION,A,,,10000,8,,,5,1,false,true`,
+      ].join('\n'),
+    }),
+  },
+};
+
+/** The answer a caller should get: a status, or 'allowed' (2xx) when the route is open to it. */
+function expectedAnswer(route: Route, role: Role): number | 'allowed' {
+  const buyer = role === 'pending' || role === 'memberA' || role === 'memberB';
+  const foreign = route.object !== undefined && role !== 'memberA';
+  switch (route.access) {
+    case 'public':
+      return 'allowed';
+    case 'catalogue':
+      return role === 'pending' ? 403 : 'allowed';
+    case 'member':
+      return !buyer ? 401 : foreign ? 404 : 'allowed';
+    case 'approved':
+      return !buyer ? 401 : role === 'pending' ? 403 : foreign ? 404 : 'allowed';
+    case 'staff':
+      return role === 'staff' || role === 'owner' ? 'allowed' : 401;
+    case 'owner':
+      return role === 'owner' ? 'allowed' : role === 'staff' ? 403 : 401;
+  }
+}
+
+/** Keys naming money (price, amount) that carry a value, with their path in the answer. */
+function pricesIn(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => pricesIn(item, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    /price|amount/i.test(key) && inner !== null && typeof inner !== 'object'
+      ? [`${path}.${key}`]
+      : pricesIn(inner, `${path}.${key}`),
+  );
+}
+
+const jsonOf = (res: LightMyRequestResponse): unknown => {
+  if (!String(res.headers['content-type'] ?? '').includes('json')) return undefined;
+  return res.json();
+};
+
+/** What is wrong with one answer, if anything. */
+function problemsOf(routeKey: string, route: Route, role: Role, res: LightMyRequestResponse): string[] {
+  const problems: string[] = [];
+  const expected = expectedAnswer(route, role);
+  const status = res.statusCode;
+  const ok = expected === 'allowed' ? status >= 200 && status < 300 : status === expected;
+  if (!ok) problems.push(`expected ${expected}, got ${status}: ${res.body.slice(0, 200)}`);
+  const json = jsonOf(res) as { data?: unknown } | undefined;
+  if (expected !== 'allowed' && json?.data !== null) problems.push('a refusal carries data');
+  const admin = routeKey.includes(' /api/v1/admin/');
+  const anonymous = role === 'guest' || role === 'garbage' || role === 'revoked';
+  if ((anonymous || ((role === 'staff' || role === 'owner') && !admin)) && json !== undefined) {
+    const prices = pricesIn(json);
+    if (prices.length)
+      problems.push(`prices reach a caller without a buyer account: ${prices.slice(0, 3).join(', ')}`);
+  }
+  // The other side of the rule, so that it cannot hold merely because nothing is priced.
+  if (route.access === 'catalogue' && (role === 'memberA' || role === 'memberB') && !pricesIn(json).length)
+    problems.push('an approved member sees no prices');
+  // Staff read buyers' data in the back office; anywhere else nobody reads another buyer's.
+  if (admin && (role === 'staff' || role === 'owner')) return problems;
+  const text = res.body.toLowerCase();
+  for (const [owner, own] of Object.entries(markers)) {
+    if (owner === role) continue;
+    for (const marker of own) {
+      if (text.includes(marker.toLowerCase())) problems.push(`${role} sees ${owner}'s ${marker}`);
+    }
+  }
+  return problems;
+}
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  passwordHash = await hashPassword(PASSWORD);
+  staffPasswordHash = await hashPassword(STAFF_PASSWORD);
+  const doc = shop.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  docRoutes = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+
+  ownerHeaders = await staffSession(shop, 'owner@kshop.example', 'OWNER');
+  roleHeaders.owner = ownerHeaders;
+  roleHeaders.staff = await staffSession(shop, 'clerk@kshop.example', 'STAFF');
+  roleHeaders.guest = {};
+  roleHeaders.garbage = { authorization: `Bearer ${newToken()}` };
+
+  // Member A: signed up with a certificate and approved by the shop.
+  const signedUp = await signUp(shop, `member-a-${run}@company.example`);
+  const [row] = await shop.db.select({ id: buyers.id }).from(buyers).where(eq(buyers.email, signedUp.email));
+  const approved = await api('POST', `/api/v1/admin/buyers/${row!.id}/approve`, ownerHeaders, { reason: '' });
+  expect(approved.statusCode, approved.body).toBe(200);
+  roleHeaders.memberA = await shop.loginAs(signedUp.email, signedUp.password);
+  roleHeaders.memberB = await shop.loginAs(DEMO.global);
+  roleHeaders.pending = await shop.loginAs(DEMO.pending);
+  markers.memberA.add(signedUp.email);
+  markers.memberB.add(DEMO.global);
+  markers.pending.add(DEMO.pending);
+
+  // A member's token after the member logged out.
+  const revoked = await shop.loginAs(DEMO.korea);
+  expect((await api('POST', '/api/v1/auth/logout', revoked)).statusCode).toBe(200);
+  roleHeaders.revoked = revoked;
+
+  const addressText = unique('A anchor street');
+  a = {
+    id: row!.id,
+    email: signedUp.email,
+    certificateUrl: signedUp.fileUrl,
+    address: { uuid: '', text: addressText },
+    cartLine: { uuid: '', quantity: 1 },
+    order: { uuid: '', orderNumber: '' },
+  };
+  a.address.uuid = await addressOfA(addressText);
+  a.order = await orderAsA();
+  a.cartLine = await addToCart(roleHeaders.memberA);
+
+  const [option] = await shop.db
+    .select({ id: productOptions.id })
+    .from(productOptions)
+    .orderBy(desc(productOptions.priceKrw))
+    .limit(1);
+  const list = body(await api('GET', '/api/v1/product/list?limit=1', {})).data.productOptionList;
+  const artistCategory = await api('POST', '/api/v1/admin/artist-categories', ownerHeaders, {
+    category: 'Matrix artists',
+  });
+  const artistCategoryId = body(artistCategory).data.id as number;
+  const artist = await api('POST', '/api/v1/admin/artists', ownerHeaders, {
+    artistCategoryId,
+    artistNameEN: 'MATRIX',
+    artistNameKO: '매트릭스',
+  });
+  fixtures = {
+    optionUuid: option!.id,
+    keyword: (list[0].title as string).split(/\s+/)[0]!,
+    loginEmail: (await makeBuyer('APPROVED')).email,
+    tempPasswordEmail: (await makeBuyer('APPROVED')).email,
+    inquiryId: await inquiry(),
+    productId: await product(),
+    categoryId: await category(),
+    artistCategoryId,
+    artistId: body(artist).data.id as number,
+    staffTargetId: (await makeStaff('STAFF')).id,
+  };
+}, 60_000);
+afterAll(() => shop?.close());
+
+describe('access matrix', () => {
+  it('classifies every route of the OpenAPI document, and only those', () => {
+    expect(docRoutes.length).toBeGreaterThan(60);
+    expect(docRoutes.filter((route) => !(route in ROUTES))).toEqual([]);
+    expect(Object.keys(ROUTES).filter((route) => !docRoutes.includes(route))).toEqual([]);
+  });
+
+  it('answers every caller of every route as classified, and leaks nothing', async () => {
+    const problems: string[] = [];
+    let cells = 0;
+    for (const routeKey of docRoutes) {
+      const route = ROUTES[routeKey];
+      if (!route) continue;
+      const method = routeKey.split(' ')[0]!;
+      for (const role of ROLES) {
+        const allowed = expectedAnswer(route, role) === 'allowed';
+        const headers = route.usesUpCaller && allowed ? await freshCaller(role) : roleHeaders[role];
+        const call = await route.call({ role, allowed });
+        const res = await api(method, call.url, { ...headers, ...call.headers }, call.payload);
+        cells++;
+        for (const problem of problemsOf(routeKey, route, role, res))
+          problems.push(`${routeKey} as ${role}: ${problem}`);
+      }
+    }
+    process.stdout.write(
+      `access matrix: ${cells} cells (${docRoutes.length} routes x ${ROLES.length} callers)\n`,
+    );
+    expect(cells).toBe(docRoutes.length * ROLES.length);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("leaves member A's objects as they were after everyone else tried them", async () => {
+    const profile = body(await api('GET', '/api/v1/user', roleHeaders.memberA)).data;
+    expect(profile.email).toBe(a.email);
+    expect(profile.addresses.map((x: { addressDetail: string }) => x.addressDetail)).toContain(
+      a.address.text,
+    );
+    expect(JSON.stringify(profile)).not.toMatch(/Overwritten by/);
+    const cart = body(await api('GET', '/api/v1/cart', roleHeaders.memberA)).data.cartList;
+    expect(cart.find((line: { uuid: string }) => line.uuid === a.cartLine.uuid)?.quantity).toBe(
+      a.cartLine.quantity,
+    );
+    const order = await api('GET', `/api/v1/order/detail/${a.order.uuid}`, roleHeaders.memberA);
+    expect(body(order).data.orderNumber).toBe(a.order.orderNumber);
+    const download = await api('POST', '/api/v1/s3/download', roleHeaders.memberA, {
+      imageUrl: a.certificateUrl,
+    });
+    expect(download.statusCode).toBe(200);
+    // The certificate's own address serves nothing without a signed download link, to A or anyone else.
+    for (const role of ['guest', 'memberA', 'memberB'] as const) {
+      const file = await shop.app.inject({ url: a.certificateUrl, headers: roleHeaders[role] });
+      expect(file.statusCode).toBe(404);
+      expect(file.body).not.toContain('%PDF');
+    }
+    const kept = await api('GET', `/api/v1/admin/products/${fixtures.productId}`, ownerHeaders);
+    expect(kept.statusCode).toBe(200);
+  });
+
+  it('refuses a token from before a password change as it refuses one after logout', async () => {
+    const member = await makeBuyer('APPROVED');
+    const other = await makeBuyer('APPROVED');
+    const earlier = await shop.loginAs(member.email, PASSWORD);
+    const changed = await api('PATCH', '/api/v1/user/password', member.headers, { password: 'Busan2027!' });
+    expect(changed.statusCode).toBe(200);
+    for (const headers of [earlier, member.headers]) {
+      expect((await api('GET', '/api/v1/user', headers)).statusCode).toBe(401);
+      const list = await api('GET', '/api/v1/product/list?limit=8', headers);
+      expect(pricesIn(body(list).data)).toEqual([]);
+    }
+    expect((await api('GET', '/api/v1/user', other.headers)).statusCode).toBe(200);
+  });
+
+  it("keeps a staff session open when its token is sent to the shop's logout, and a buyer's open on the back office's", async () => {
+    expect((await api('POST', '/api/v1/auth/logout', roleHeaders.staff)).statusCode).toBe(200);
+    expect((await api('GET', '/api/v1/admin/me', roleHeaders.staff)).statusCode).toBe(200);
+    await api('POST', '/api/v1/admin/auth/logout', roleHeaders.memberA);
+    expect((await api('GET', '/api/v1/user', roleHeaders.memberA)).statusCode).toBe(200);
+  });
+});
