@@ -47,6 +47,7 @@ describe.each(['local', 's3'] as const)('certificates on %s storage', (driver) =
         status: res.statusCode,
         body: res.rawPayload,
         disposition: String(res.headers['content-disposition']),
+        type: String(res.headers['content-type']),
       };
     }
     const res = await fetch(url);
@@ -54,6 +55,7 @@ describe.each(['local', 's3'] as const)('certificates on %s storage', (driver) =
       status: res.status,
       body: Buffer.from(await res.arrayBuffer()),
       disposition: String(res.headers.get('content-disposition')),
+      type: String(res.headers.get('content-type')),
     };
   }
 
@@ -142,6 +144,29 @@ describe.each(['local', 's3'] as const)('certificates on %s storage', (driver) =
     if (driver === 'local') expect(status).toBe(400);
     // On S3 the bucket takes any bytes; the check happens when the file is used.
     expect(await account).toBeInstanceOf(Error);
+  });
+
+  it('reads an SVG certificate whole when it is used, and hands a clean one out as an SVG attachment', async () => {
+    const padded = HOSTILE_SVGS.find(([name]) => name.includes('70 KB'))![1];
+    const hostile = await uploadUrl('late-script.svg');
+    const status = await put(hostile.entry.url, hostile.entry.contentType, padded);
+    if (driver === 'local') expect(status).toBe(400);
+    expect(await signUpWith(hostile.entry.fileUrl).catch((err: Error) => err)).toBeInstanceOf(Error);
+
+    const clean = await uploadUrl('seal.svg');
+    expect(await put(clean.entry.url, clean.entry.contentType, CLEAN_SVG)).toBe(200);
+    const owner = await signUpWith(clean.entry.fileUrl);
+    const link = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/s3/download',
+      headers: await shop.loginAs(owner.email, owner.password),
+      payload: { imageUrl: clean.entry.fileUrl },
+    });
+    const file = await fetchDownload(body(link).data.url);
+    expect(file.status).toBe(200);
+    expect(file.body.equals(CLEAN_SVG)).toBe(true);
+    expect(file.type).toMatch(/^image\/svg\+xml/);
+    expect(file.disposition).toMatch(/^attachment; filename="seal.svg"/);
   });
 
   it('accepts an image certificate checked by its signature', async () => {
