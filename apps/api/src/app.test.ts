@@ -17,7 +17,12 @@ describe('the envelope and the plumbing', () => {
   it('answers health and readiness', async () => {
     expect((await shop.app.inject({ url: '/healthz' })).statusCode).toBe(200);
     const ready = await shop.app.inject({ url: '/readyz' });
-    expect(body(ready)).toEqual({ statusCode: 200, message: 'OK', data: null });
+    // Test shops run without rate limits; rate-limit.test.ts covers the other states.
+    expect(body(ready)).toEqual({
+      statusCode: 200,
+      message: 'OK',
+      data: { database: 'ok', rateLimits: 'off' },
+    });
   });
 
   it('wraps an unknown API route in a 404 envelope', async () => {

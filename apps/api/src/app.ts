@@ -1,6 +1,4 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import { messages } from '@kshop/contract';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
@@ -29,6 +27,7 @@ import dbPlugin from './plugins/db.js';
 import errorsPlugin from './plugins/errors.js';
 import mailPlugin from './plugins/mail.js';
 import openapiPlugin from './plugins/openapi.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
 import staffAuthPlugin, { guardBackOffice } from './plugins/staff-auth.js';
 import storagePlugin, { createStorage } from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
@@ -76,7 +75,7 @@ export async function buildApp({
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,27 +96,7 @@ export async function buildApp({
       },
     },
   });
-  if (config.RATE_LIMIT) {
-    // Shared through Redis when several instances run; per process otherwise.
-    const redis = config.REDIS_URL
-      ? new (await import('ioredis')).Redis(config.REDIS_URL, {
-          maxRetriesPerRequest: 1,
-          connectTimeout: 2000,
-        })
-      : undefined;
-    await app.register(rateLimit, {
-      global: false,
-      redis,
-      nameSpace: 'kshop-rate-limit:',
-      skipOnError: true,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        message: messages.http.tooManyRequests,
-        data: null,
-      }),
-    });
-    if (redis) app.addHook('onClose', async () => void redis.disconnect());
-  }
+  await app.register(rateLimitPlugin, { config });
 
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);

@@ -1,5 +1,36 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** proxy-addr's names for whole ranges, accepted in a list beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+  return bits >= 0 && bits <= (version === 4 ? 32 : 128);
+}
+
+export type TrustedProxies = false | string[] | ((address: string, hop: number) => boolean);
+
+/**
+ * Fastify's `trustProxy` from TRUST_PROXY: false, a list of addresses, or for a hop count a function trusting
+ * that many hops from the socket (Fastify's own numeric option trusts nothing); null when it makes no sense.
+ */
+export function parseTrustProxy(value: string | undefined): TrustedProxies | null {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return hops <= 10 ? (_address: string, hop: number) => hop < hops : null;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : null;
+}
 
 const flag = (fallback: boolean) =>
   z
@@ -28,6 +59,22 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().default('K-Shop Wholesale <no-reply@kshop.example>'),
   SMTP_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Which proxies may name the client in X-Forwarded-For: off (the socket address counts), a hop count
+   * (`1` behind one balancer), or a comma-separated list of proxy addresses and CIDRs.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === null)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'expected false, a hop count, or a comma-separated list of proxy addresses or CIDRs',
+        });
+      return parsed ?? false;
+    }),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
   S3_ENDPOINT: z.string().url().optional(),

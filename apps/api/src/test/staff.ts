@@ -11,13 +11,14 @@ export async function staffSession(shop: TestShop, email: string, role: 'OWNER' 
     url: '/api/v1/admin/auth/login',
     payload: { email, password: created.password },
   });
-  const authorization = `Bearer ${login.json().data.accessToken}`;
   const changed = await shop.app.inject({
     method: 'POST',
     url: '/api/v1/admin/auth/password',
-    headers: { authorization },
+    headers: { authorization: `Bearer ${login.json().data.accessToken}` },
     payload: { currentPassword: created.password, password: STAFF_PASSWORD },
   });
   if (changed.statusCode !== 200) throw new Error(`password change failed: ${changed.body}`);
+  // The change ended the sign-in's session; the answer carries the token to go on with.
+  const authorization = `Bearer ${changed.json().data.accessToken}`;
   return { authorization, id: created.id, role: created.role };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buyerSessions, buyers } from '../../db/schema.js';
 
@@ -32,4 +32,34 @@ export async function deleteExpiredSessions(db: Executor, buyerId: string) {
   await db
     .delete(buyerSessions)
     .where(and(eq(buyerSessions.buyerId, buyerId), sql`${buyerSessions.expiresAt} <= now()`));
+}
+
+export async function deleteSession(db: Executor, tokenHash: string) {
+  await db.delete(buyerSessions).where(eq(buyerSessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessions(db: Executor, buyerId: string) {
+  await db.delete(buyerSessions).where(eq(buyerSessions.buyerId, buyerId));
+}
+
+/** The pending temporary password becomes the password; false when another login adopted it first. */
+export async function adoptTemporaryPassword(db: Executor, buyerId: string): Promise<boolean> {
+  const rows = await db
+    .update(buyers)
+    .set({
+      passwordHash: sql`${buyers.temporaryPasswordHash}`,
+      temporaryPasswordHash: null,
+      temporaryPasswordExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(buyers.id, buyerId), isNotNull(buyers.temporaryPasswordHash)))
+    .returning({ id: buyers.id });
+  return rows.length > 0;
+}
+
+export async function dropTemporaryPassword(db: Executor, buyerId: string) {
+  await db
+    .update(buyers)
+    .set({ temporaryPasswordHash: null, temporaryPasswordExpiresAt: null })
+    .where(eq(buyers.id, buyerId));
 }

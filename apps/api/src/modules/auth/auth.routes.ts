@@ -10,7 +10,9 @@ const authRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app,
   app.post(
     '/auth/login',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // Per address; each email also backs off on its own after wrong passwords (app.accountLimits), so an
+      // office behind one address keeps room for its other members.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Log in with email and password; answers an opaque bearer token',
@@ -19,7 +21,30 @@ const authRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app,
       },
     },
     async (request) =>
-      ok(await auth.login(app.db, request.body.email, request.body.password, opts.tokenTtlHours)),
+      ok(
+        await auth.login(
+          app.db,
+          app.accountLimits,
+          request.body.email,
+          request.body.password,
+          opts.tokenTtlHours,
+        ),
+      ),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End the session of the bearer token; answers 200 without a working token too',
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await auth.logout(app.db, request.sessionTokenHash);
+      return ok(null, auth.LOGGED_OUT);
+    },
   );
 };
 

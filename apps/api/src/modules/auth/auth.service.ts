@@ -1,23 +1,69 @@
 import { messages } from '@kshop/contract';
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
-import type { Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { AccountLimits } from '../../lib/account-limits.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
-import { verifySignIn } from '../../lib/password.js';
+import { verifyPassword, verifySignIn } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import * as repo from './auth.repository.js';
 
 export const INVALID_LOGIN = 'Invalid email or password.';
 export const ACCOUNT_REJECTED = 'Your account application was not approved. Please contact support.';
+export const LOGGED_OUT = 'Logged out.';
 
-/** Checks the credentials and opens a session; a pending account may log in (the catalogue tells it to wait). */
-export async function login(db: Executor, email: string, password: string, ttlHours: number) {
+type Buyer = NonNullable<Awaited<ReturnType<typeof findActiveBuyerByEmail>>>;
+
+/** Which of the member's passwords this is: its own, or a mailed temporary one still pending. */
+async function matchingPassword(
+  buyer: Buyer | null,
+  password: string,
+): Promise<'password' | 'temporary' | null> {
+  if (await verifySignIn(buyer?.passwordHash, password)) return 'password';
+  const pending =
+    buyer?.temporaryPasswordHash &&
+    buyer.temporaryPasswordExpiresAt &&
+    buyer.temporaryPasswordExpiresAt.getTime() > Date.now();
+  if (pending && (await verifyPassword(buyer.temporaryPasswordHash!, password))) return 'temporary';
+  return null;
+}
+
+/**
+ * Checks the credentials and opens a session; a pending account may log in (the catalogue tells it to wait).
+ * Wrong passwords back the email off (AccountLimits); a correct one clears its count.
+ *
+ * The first login with a mailed temporary password makes it the password and ends every other session. A login
+ * with the member's own password drops a pending temporary one: the member still knows the password, and the
+ * mailed one should not stay usable in an inbox.
+ */
+export async function login(
+  db: Db,
+  limits: AccountLimits,
+  email: string,
+  password: string,
+  ttlHours: number,
+) {
+  await limits.beginSignIn('buyer', email);
   const buyer = await findActiveBuyerByEmail(db, email);
-  const valid = await verifySignIn(buyer?.passwordHash, password);
-  if (!buyer || !valid) throw unauthorized(INVALID_LOGIN, 'INVALID_LOGIN');
+  const matched = await matchingPassword(buyer, password);
+  if (!buyer || !matched) throw unauthorized(INVALID_LOGIN, 'INVALID_LOGIN');
+  await limits.signedIn('buyer', email);
   if (buyer.status === 'REJECTED') throw new AppError(403, 'ACCOUNT_REJECTED', ACCOUNT_REJECTED);
   if (buyer.status === 'SUSPENDED') throw new AppError(403, 'ACCOUNT_INACTIVE', messages.account.inactive);
   const token = newToken();
-  await repo.deleteExpiredSessions(db, buyer.id);
-  await repo.insertSession(db, buyer.id, hashToken(token), new Date(Date.now() + ttlHours * 3_600_000));
+  await inTransaction(db, async (tx) => {
+    if (matched === 'temporary') {
+      if (await repo.adoptTemporaryPassword(tx, buyer.id)) await repo.deleteSessions(tx, buyer.id);
+    } else if (buyer.temporaryPasswordHash) {
+      await repo.dropTemporaryPassword(tx, buyer.id);
+    }
+    await repo.deleteExpiredSessions(tx, buyer.id);
+    await repo.insertSession(tx, buyer.id, hashToken(token), new Date(Date.now() + ttlHours * 3_600_000));
+  });
   return { accessToken: token };
+}
+
+/** Ends the session of the token used; without a working token there is nothing to end. */
+export async function logout(db: Db, tokenHash: string | null) {
+  if (tokenHash) await repo.deleteSession(db, tokenHash);
 }

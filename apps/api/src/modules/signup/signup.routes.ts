@@ -36,7 +36,13 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await signup.sendVerificationCode(app.db, app.mailer, app.secret, request.body.email);
+      await signup.sendVerificationCode(
+        app.db,
+        app.mailer,
+        app.accountLimits,
+        app.secret,
+        request.body.email,
+      );
       return ok(null, 'Verification code sent.');
     },
   );

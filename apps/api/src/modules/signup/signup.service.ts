@@ -1,6 +1,7 @@
 import { messages, type SignupRequest, VERIFICATION_SECONDS } from '@kshop/contract';
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db } from '../../db/client.js';
+import type { AccountLimits } from '../../lib/account-limits.js';
 import { hashCode, newVerificationCode, sameHash } from '../../lib/codes.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, conflict } from '../../lib/errors.js';
@@ -20,8 +21,18 @@ export async function checkEmailAvailable(db: Db, email: string) {
   if (await findActiveBuyerByEmail(db, email)) throw userExists();
 }
 
-/** Mails a fresh six-digit code, valid for 180 seconds; it replaces any earlier code for the address. */
-export async function sendVerificationCode(db: Db, mailer: Mailer, secret: string, email: string) {
+/**
+ * Mails a fresh six-digit code, valid for 180 seconds; it replaces any earlier code for the address. Limited
+ * per address mailed to, so nobody can flood one inbox from many client addresses.
+ */
+export async function sendVerificationCode(
+  db: Db,
+  mailer: Mailer,
+  limits: AccountLimits,
+  secret: string,
+  email: string,
+) {
+  await limits.take('verificationMail', email);
   await checkEmailAvailable(db, email);
   const code = newVerificationCode();
   await repo.insertVerification(

@@ -9,7 +9,8 @@ let clerk: { authorization: string };
 let adminRoutes: { method: string; url: string }[];
 
 const OWNER_ONLY = ['/api/v1/admin/staff', '/api/v1/admin/staff/{id}', '/api/v1/admin/audit'];
-const PUBLIC = ['/api/v1/admin/auth/login'];
+// Sign-in, and sign-out, which answers 200 without a working token too (it revokes only the token it gets).
+const PUBLIC = ['/api/v1/admin/auth/login', '/api/v1/admin/auth/logout'];
 const SAMPLE: Record<string, string> = {
   '{id}': '00000000-0000-4000-8000-000000000001',
   '{orderNumber}': '20261122-1001',
@@ -100,13 +101,19 @@ describe('staff accounts', () => {
         payload: { currentPassword: first.password, password: 'short' },
       });
       expect(body(weak).message).toBe('password must be 8-40 characters long.');
-      await fresh.app.inject({
+      const changed = await fresh.app.inject({
         method: 'POST',
         url: '/api/v1/admin/auth/password',
         headers,
         payload: { currentPassword: first.password, password: 'Owner2026!' },
       });
-      expect((await fresh.app.inject({ url: '/api/v1/admin/dashboard', headers })).statusCode).toBe(200);
+      expect(body(changed).message).toBe('Password changed.');
+      // The change ends the session that made it; the answer carries a fresh token.
+      expect((await fresh.app.inject({ url: '/api/v1/admin/dashboard', headers })).statusCode).toBe(401);
+      const renewed = { authorization: `Bearer ${body(changed).data.accessToken}` };
+      expect((await fresh.app.inject({ url: '/api/v1/admin/dashboard', headers: renewed })).statusCode).toBe(
+        200,
+      );
       const wrong = await fresh.app.inject({
         method: 'POST',
         url: '/api/v1/admin/auth/login',

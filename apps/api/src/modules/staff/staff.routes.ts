@@ -24,6 +24,7 @@ const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app
   app.post(
     '/auth/login',
     {
+      // Per address; each email also backs off on its own after wrong passwords (app.accountLimits).
       config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['admin'],
@@ -33,7 +34,15 @@ const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app
       },
     },
     async (request) =>
-      ok(await staff.login(app.db, request.body.email, request.body.password, opts.tokenTtlHours)),
+      ok(
+        await staff.login(
+          app.db,
+          app.accountLimits,
+          request.body.email,
+          request.body.password,
+          opts.tokenTtlHours,
+        ),
+      ),
   );
 
   app.get(
@@ -54,36 +63,34 @@ const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app
       config: { beforePasswordChange: true },
       schema: {
         tags: ['admin'],
-        summary: 'Change the own password',
+        summary: 'Change the own password; ends every session and answers a fresh token',
         body: staffPasswordRequest,
-        response: { 200: envelope(z.null()) },
+        response: { 200: envelope(z.object({ accessToken: z.string() })) },
       },
     },
     async (request) => {
       const me = requireStaff(request, { beforePasswordChange: true });
-      await staff.changePassword(
+      const session = await staff.changePassword(
         app.db,
         me.id,
         request.body.currentPassword,
         request.body.password,
-        request.staffTokenHash,
+        opts.tokenTtlHours,
       );
-      return ok(null, 'Password changed.');
+      return ok(session, 'Password changed.');
     },
   );
 
   app.post(
     '/auth/logout',
     {
-      config: { beforePasswordChange: true },
+      // Open without a working token too: signing out twice, or with an ended session, is still signed out.
+      config: { public: true },
       schema: { tags: ['admin'], summary: 'End this staff session', response: { 200: envelope(z.null()) } },
     },
     async (request) => {
-      await staff.logout(
-        app.db,
-        requireStaff(request, { beforePasswordChange: true }).id,
-        request.staffTokenHash,
-      );
+      const { staff: member, staffTokenHash: tokenHash } = request;
+      await staff.logout(app.db, member && tokenHash ? { staffId: member.id, tokenHash } : null);
       return ok(null, 'Signed out.');
     },
   );

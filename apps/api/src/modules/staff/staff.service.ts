@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import type { AccountLimits } from '../../lib/account-limits.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../lib/errors.js';
@@ -16,11 +17,20 @@ export const STAFF_MESSAGES = {
   lastOwner: 'The shop needs at least one active owner.',
 } as const;
 
-export async function login(db: Db, email: string, password: string, ttlHours: number) {
+/** Wrong passwords back the email off (AccountLimits), as for buyers; a correct one clears its count. */
+export async function login(
+  db: Db,
+  limits: AccountLimits,
+  email: string,
+  password: string,
+  ttlHours: number,
+) {
+  await limits.beginSignIn('staff', email);
   const member = await repo.findStaffByEmail(db, email);
   const valid = await verifySignIn(member?.passwordHash, password);
   if (!member || !valid || member.disabledAt)
     throw unauthorized(STAFF_MESSAGES.invalidLogin, 'INVALID_LOGIN');
+  await limits.signedIn('staff', email);
   const token = newToken();
   await repo.insertSession(db, member.id, hashToken(token), new Date(Date.now() + ttlHours * 3_600_000));
   return {
@@ -32,23 +42,30 @@ export async function login(db: Db, email: string, password: string, ttlHours: n
   };
 }
 
+/**
+ * A new password ends every session of the member, the one that changed it too; the answer carries a fresh
+ * token for the back office to go on with.
+ */
 export async function changePassword(
   db: Db,
   staffId: string,
   current: string,
   next: string,
-  tokenHash: string | null,
-) {
+  ttlHours: number,
+): Promise<{ accessToken: string }> {
   const member = await repo.findStaffById(db, staffId);
   if (!member) throw notFound();
   if (!(await verifyPassword(member.passwordHash, current)))
     throw new AppError(400, 'WRONG_PASSWORD', STAFF_MESSAGES.wrongCurrentPassword);
   const passwordHash = await hashPassword(next);
+  const token = newToken();
   await db.transaction(async (tx) => {
     await repo.updateStaff(tx, staffId, { passwordHash, mustChangePassword: false });
-    await repo.endSessions(tx, staffId, tokenHash ?? undefined);
+    await repo.endSessions(tx, staffId);
+    await repo.insertSession(tx, staffId, hashToken(token), new Date(Date.now() + ttlHours * 3_600_000));
     await recordAudit(tx, { staffId, action: 'staff.password', entity: 'staff', entityId: staffId });
   });
+  return { accessToken: token };
 }
 
 /**
@@ -116,6 +133,7 @@ export async function updateStaffMember(
   });
 }
 
-export async function logout(db: Db, staffId: string, tokenHash: string | null) {
-  if (tokenHash) await repo.endSession(db, staffId, tokenHash);
+/** Ends the session of the token used; without a working token there is nothing to end. */
+export async function logout(db: Db, session: { staffId: string; tokenHash: string } | null) {
+  if (session) await repo.endSession(db, session.staffId, session.tokenHash);
 }

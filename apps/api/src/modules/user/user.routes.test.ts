@@ -158,7 +158,7 @@ describe('addresses', () => {
 });
 
 describe('passwords', () => {
-  it('changes the password, ending the other sessions', async () => {
+  it('changes the password, ending every session, the one that changed it too', async () => {
     const account = await signUp(shop, 'password@company.example');
     const current = await shop.loginAs(account.email, account.password);
     const other = await shop.loginAs(account.email, account.password);
@@ -167,11 +167,12 @@ describe('passwords', () => {
     const res = await call('PATCH', '/api/v1/user/password', current, { password: 'Busan2027#' });
     expect(body(res).message).toBe('Password has been changed successfully. Please log in again.');
     expect((await call('GET', '/api/v1/user', other)).statusCode).toBe(401);
+    expect((await call('GET', '/api/v1/user', current)).statusCode).toBe(401);
     await expect(shop.loginAs(account.email, account.password)).rejects.toThrow();
     await shop.loginAs(account.email, 'Busan2027#');
   });
 
-  it('mails a temporary password that follows the rules, replaces the old one and ends every session', async () => {
+  it('mails a temporary password that follows the rules and replaces the old one when first used', async () => {
     const account = await signUp(shop, 'forgot@company.example');
     const session = await shop.loginAs(account.email, account.password);
     const unknown = await call('POST', '/api/v1/user/temp-password', undefined, {
@@ -191,6 +192,9 @@ describe('passwords', () => {
     )!;
     const temporary = /temporary password is (\S+)/.exec(mail.raw)![1]!;
     expect(temporary).toMatch(/^(?=.*[A-Za-z])(?=.*\d)(?=.*[^A-Za-z\d]).{8,40}$/);
+    // Asking changes nothing yet: the session goes on until the temporary password is used.
+    expect((await call('GET', '/api/v1/user', session)).statusCode).toBe(200);
+    await shop.loginAs(account.email, temporary);
     expect((await call('GET', '/api/v1/user', session)).statusCode).toBe(401);
     await expect(shop.loginAs(account.email, account.password)).rejects.toThrow();
     await shop.loginAs(account.email, temporary);

@@ -72,12 +72,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await user.changePassword(
-        app.db,
-        requireBuyer(request).id,
-        request.body.password,
-        request.sessionTokenHash,
-      );
+      await user.changePassword(app.db, requireBuyer(request).id, request.body.password);
       return ok(null, messages.password.changed);
     },
   );
@@ -85,16 +80,17 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/user/temp-password',
     {
+      // Per address; each email is limited on its own too (app.accountLimits).
       config: { rateLimit: { max: 5, timeWindow: '1 minute' } },
       schema: {
         tags: ['account'],
-        summary: 'Mail a temporary password',
+        summary: 'Mail a temporary password; the current password keeps working until it is used',
         body: emailRequest,
         response: empty,
       },
     },
     async (request) => {
-      await user.issueTemporaryPassword(app.db, app.mailer, request.body.email);
+      await user.issueTemporaryPassword(app.db, app.mailer, app.accountLimits, request.body.email);
       return ok(null, messages.tempPassword.issued);
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '@kshop/contract';
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db, Executor } from '../../db/client.js';
+import type { AccountLimits } from '../../lib/account-limits.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
 import { notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
@@ -75,34 +76,48 @@ export async function updateProfile(
   });
 }
 
-/** A new password ends every other session; the one that changed it may log out on its own. */
-export async function changePassword(
-  db: Db,
-  buyerId: string,
-  password: string,
-  currentTokenHash: string | null,
-) {
+/**
+ * A new password ends every session, the one that changed it too (the storefront then asks for a fresh login),
+ * and drops a pending temporary password.
+ */
+export async function changePassword(db: Db, buyerId: string, password: string) {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await repo.updateBuyer(tx, buyerId, { passwordHash });
-    await repo.deleteSessions(tx, buyerId, currentTokenHash ?? undefined);
+    await repo.updateBuyer(tx, buyerId, {
+      passwordHash,
+      temporaryPasswordHash: null,
+      temporaryPasswordExpiresAt: null,
+    });
+    await repo.deleteSessions(tx, buyerId);
   });
 }
 
-/** Mails a temporary password that replaces the old one and ends every session. */
-export async function issueTemporaryPassword(db: Db, mailer: Mailer, email: string) {
+export const TEMPORARY_PASSWORD_MINUTES = 30;
+
+/**
+ * Mails a temporary password, limited per email. It waits beside the member's own password: that password and
+ * every session stay valid until the temporary one is first used to log in (see auth.service login), so
+ * asking for one cannot lock a member out. A new request replaces a pending one.
+ */
+export async function issueTemporaryPassword(db: Db, mailer: Mailer, limits: AccountLimits, email: string) {
+  await limits.take('temporaryPassword', email);
   const buyer = await findActiveBuyerByEmail(db, email);
   if (!buyer) throw notFound(messages.tempPassword.userNotFound, 'USER_NOT_FOUND');
   const password = newTemporaryPassword();
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await repo.updateBuyer(tx, buyer.id, { passwordHash });
-    await repo.deleteSessions(tx, buyer.id);
+  await repo.updateBuyer(db, buyer.id, {
+    temporaryPasswordHash: await hashPassword(password),
+    temporaryPasswordExpiresAt: new Date(Date.now() + TEMPORARY_PASSWORD_MINUTES * 60_000),
   });
   await mailer.send({
     to: buyer.email,
     subject: 'Your K-Shop temporary password',
-    text: `Your temporary password is ${password}\nPlease log in and change it in My Page > My Account.`,
+    // Short lines keep the mail in plain 7-bit text, so the password reads exactly as sent.
+    text: [
+      `Your temporary password is ${password}`,
+      `It works for ${TEMPORARY_PASSWORD_MINUTES} minutes. Until you log in with it,`,
+      'your current password keeps working.',
+      'Please log in and change it in My Page > My Account.',
+    ].join('\n'),
   });
 }
 
