@@ -136,22 +136,30 @@ export async function measureRollingRestart() {
 
     const stops: Stop[] = [];
     const failures = new Map<string, number>();
-    const load = autocannon({
-      url: base,
-      connections: CONNECTIONS,
-      duration: 3600,
-      requests: [
-        { method: 'GET', path: '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all' },
-        { method: 'GET', path: detail },
-        { method: 'GET', path: '/api/v1/category' },
-      ],
+    let finished: (result: autocannon.Result) => void = () => {};
+    const loadDone = new Promise<autocannon.Result>((resolve) => {
+      finished = resolve;
     });
-    load.on('response', (_client, statusCode) => {
+    const load = autocannon(
+      {
+        url: base,
+        connections: CONNECTIONS,
+        duration: 3600,
+        requests: [
+          { method: 'GET', path: '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all' },
+          { method: 'GET', path: detail },
+          { method: 'GET', path: '/api/v1/category' },
+        ],
+      },
+      (_error, result) => finished(result),
+    );
+    load.on('response', (_client: unknown, statusCode: number) => {
       if (statusCode >= 500)
         failures.set(`HTTP ${statusCode}`, (failures.get(`HTTP ${statusCode}`) ?? 0) + 1);
     });
-    load.on('reqError', (error) => failures.set(error.message, (failures.get(error.message) ?? 0) + 1));
-    const loadDone = new Promise<autocannon.Result>((resolve) => load.once('done', resolve));
+    load.on('reqError', (error: Error) =>
+      failures.set(error.message, (failures.get(error.message) ?? 0) + 1),
+    );
 
     await sleep(3_000);
     for (let round = 1; round <= ROUNDS; round++) {

@@ -1,9 +1,12 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { resolveSecret } from './config/secret.js';
 import type { Database } from './db/client.js';
+import { logSerializers } from './lib/log.js';
 import type { Mailer } from './lib/mailer.js';
 import type { FileStorage } from './lib/storage/storage.js';
 import authRoutes from './modules/auth/auth.routes.js';
@@ -23,11 +26,13 @@ import signupRoutes from './modules/signup/signup.routes.js';
 import staffRoutes from './modules/staff/staff.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
+import catalogueCachePlugin from './plugins/catalogue-cache.js';
 import dbPlugin from './plugins/db.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { clientErrorReply, frameworkErrorReply } from './plugins/errors.js';
 import mailPlugin from './plugins/mail.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import requestLogPlugin from './plugins/request-log.js';
 import staffAuthPlugin, { guardBackOffice } from './plugins/staff-auth.js';
 import storagePlugin, { createStorage } from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
@@ -71,10 +76,20 @@ export async function buildApp({
   ...overrides
 }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_PATHS },
+    logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_PATHS, serializers: logSerializers },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
+    // Slow clients cannot hold connections: headers must arrive within HEADERS_TIMEOUT_MS, the whole
+    // request within REQUEST_TIMEOUT_MS (checked every second, not Node's default 30 s).
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    // Answers during shutdown, malformed URLs and unparsable requests come in the envelope too.
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
     trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -84,8 +99,11 @@ export async function buildApp({
   app.decorate('secret', secret);
 
   await app.register(helmet, {
+    // Over plain HTTP (a LAN address, a test machine) the browser must not be told to upgrade to HTTPS.
+    strictTransportSecurity: config.HTTPS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: config.HTTPS ? [] : null,
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -98,8 +116,17 @@ export async function buildApp({
   });
   await app.register(rateLimitPlugin, { config });
 
+  // Answers over 1 KB go out compressed (brotli at a speed-minded level, or gzip); hashed assets are served
+  // from the copies compressed at build time instead.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await app.register(requestLogPlugin);
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
+  await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
   await app.register(authPlugin);
   await app.register(staffAuthPlugin);
   await app.register(mailPlugin, { config, mailer: overrides.mailer });

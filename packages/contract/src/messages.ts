@@ -111,6 +111,11 @@ export const messages = {
     internal: 'Something went wrong on our side. Please try again later.',
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     productNotFound: 'Product not found.',
+    badUrl: 'This address is not valid.',
+    headersTooLarge: 'The request headers are too large.',
+    badRequest: 'The request could not be read.',
+    requestTimeout: 'The request took too long to arrive.',
+    shuttingDown: 'The shop is restarting. Please try again in a moment.',
   },
   productDetail: {
     mustRead: 'MUST READ AND AGREE BEFORE PURCHASE',

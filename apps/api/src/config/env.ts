@@ -86,11 +86,28 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
   RATE_LIMIT: flag(true),
+  /** Keep catalogue answers in memory until the database reports a catalogue change. */
+  CATALOGUE_CACHE: flag(true),
+  /**
+   * The shop is reached over HTTPS (directly or through a balancer that ends TLS): browsers are then told to
+   * upgrade every request and to remember HTTPS (HSTS). Off, the shop works over plain HTTP on any host name.
+   */
+  HTTPS: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
+  /** A client must send its request headers within this time, and the whole request within the next. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /** An idle kept-alive connection is closed after this; keep it above the balancer's idle timeout. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(72_000),
+  /** On SIGTERM, requests in flight get this long to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export type Config = Env & { dataDir: string };
+export type Config = Omit<Env, 'HTTPS'> & { HTTPS: boolean; dataDir: string };
 
 export class ConfigError extends Error {}
 
@@ -102,5 +119,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new ConfigError(`Invalid configuration:\n${problems}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const https = parsed.data.HTTPS ?? parsed.data.PUBLIC_URL?.startsWith('https:') ?? false;
+  return { ...parsed.data, HTTPS: https, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

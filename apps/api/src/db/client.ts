@@ -19,12 +19,64 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories take either the database or a transaction. */
 export type Executor = Db | Tx;
 
+/** What a listener hears: each notification, and when notifications may have been missed. */
+export type NotificationHandlers = {
+  /** A NOTIFY on the channel; sent by PostgreSQL when the notifying transaction commits. */
+  onNotify(payload: string): void;
+  /** Listening is live (again): notifications from now on arrive; some may have been missed before. */
+  onListening(): void;
+  /** The listening connection was lost: notifications are missed until onListening is called again. */
+  onLost(): void;
+};
+
 export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** Listens on a channel until the returned function is called. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries), opened again after it
+ * is lost, for as long as nobody stopped it.
+ */
+async function listenOnPostgres(url: string, channel: string, handlers: NotificationHandlers) {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    // An 'error' event without a listener would end the process; the 'end' that follows reconnects.
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client !== next || stopped) return;
+      client = null;
+      handlers.onLost();
+      setTimeout(() => void connect().catch(retry), RELISTEN_DELAY_MS).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${channel}`);
+    client = next;
+    handlers.onListening();
+  };
+  const retry = () => {
+    if (!stopped) setTimeout(() => void connect().catch(retry), RELISTEN_DELAY_MS).unref();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    const current = client;
+    client = null;
+    await current?.end().catch(() => {});
+  };
+}
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -47,6 +99,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: (channel, handlers) => {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+        return listenOnPostgres(options.url, channel, handlers);
+      },
       close: () => pool.end(),
     };
   }
@@ -65,6 +121,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     driver: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    listen: async (channel, handlers) => {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      // The embedded database lives in this process: its connection cannot be lost.
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onListening();
+      return () => unlisten();
     },
     close: async () => {
       await client.close();

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@kshop/contract';
 import {
   artistCategoryListResponse,
   artistListParams,
@@ -9,16 +10,30 @@ import {
   productListResponse,
   productSearchQuery,
 } from '@kshop/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cachedAnswer } from '../../lib/answer-cache.js';
 import { ok } from '../../lib/reply.js';
 import { priceCurrency } from '../../plugins/auth.js';
 import * as catalog from './catalog.service.js';
 
+/**
+ * What a catalogue answer depends on: the route, its validated parameters and query, and the viewer's
+ * currency ('guest' for no prices at all).
+ */
+const answerKey = (request: FastifyRequest, currency: CurrencyCode | null) =>
+  `${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}|${currency ?? 'guest'}`;
+
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = app.catalogueCache;
+
   app.get(
     '/category',
     { schema: { tags: ['catalogue'], summary: 'Category tree', response: { 200: categoryListResponse } } },
-    async () => ok(await catalog.categoryTree(app.db)),
+    async (request, reply) =>
+      cachedAnswer(cache, reply, answerKey(request, null), categoryListResponse, async () =>
+        ok(await catalog.categoryTree(app.db)),
+      ),
   );
 
   app.get(
@@ -30,7 +45,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: artistCategoryListResponse },
       },
     },
-    async () => ok({ artistCategoryList: await catalog.artistCategoryList(app.db) }),
+    async (request, reply) =>
+      cachedAnswer(cache, reply, answerKey(request, null), artistCategoryListResponse, async () =>
+        ok({ artistCategoryList: await catalog.artistCategoryList(app.db) }),
+      ),
   );
 
   app.get(
@@ -43,7 +61,10 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: artistListResponse },
       },
     },
-    async (request) => ok({ artistList: await catalog.artistList(app.db, request.params.categoryId) }),
+    async (request, reply) =>
+      cachedAnswer(cache, reply, answerKey(request, null), artistListResponse, async () =>
+        ok({ artistList: await catalog.artistList(app.db, request.params.categoryId) }),
+      ),
   );
 
   app.get(
@@ -56,7 +77,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse },
       },
     },
-    async (request) => ok(await catalog.productList(app.db, request.query, priceCurrency(request))),
+    async (request, reply) => {
+      const currency = priceCurrency(request);
+      return cachedAnswer(cache, reply, answerKey(request, currency), productListResponse, async () =>
+        ok(await catalog.productList(app.db, request.query, currency)),
+      );
+    },
   );
 
   app.get(
@@ -69,7 +95,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productListResponse },
       },
     },
-    async (request) => ok(await catalog.productSearch(app.db, request.query, priceCurrency(request))),
+    async (request, reply) => {
+      const currency = priceCurrency(request);
+      return cachedAnswer(cache, reply, answerKey(request, currency), productListResponse, async () =>
+        ok(await catalog.productSearch(app.db, request.query, currency)),
+      );
+    },
   );
 
   app.get(
@@ -82,8 +113,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailResponse },
       },
     },
-    async (request) =>
-      ok(await catalog.productDetail(app.db, request.params.optionUuid, priceCurrency(request))),
+    async (request, reply) => {
+      const currency = priceCurrency(request);
+      return cachedAnswer(cache, reply, answerKey(request, currency), productDetailResponse, async () =>
+        ok(await catalog.productDetail(app.db, request.params.optionUuid, currency)),
+      );
+    },
   );
 };
 

@@ -1,0 +1,88 @@
+import type { FastifyReply } from 'fastify';
+import { safeEncode, type ZodType } from 'zod';
+
+/**
+ * Serialized answers of read-only calls, kept in this process until the data behind them changes.
+ *
+ * Correctness rests on three rules:
+ * - the key names everything the answer depends on, the viewer's currency included (a guest's key says
+ *   'guest', and a guest's answer carries no price), so no answer reaches a viewer it was not made for;
+ * - every change drops every entry (`invalidate`), and an answer computed from data read before a change is
+ *   not stored after it (the generation it started in must still be current);
+ * - while the shop cannot hear about changes (the listening connection is lost), nothing is served from or
+ *   stored in the cache.
+ */
+export class AnswerCache {
+  private readonly entries = new Map<string, string>();
+  private generationNow = 0;
+  private live = false;
+  hits = 0;
+  misses = 0;
+
+  constructor(private readonly maxEntries = 2_000) {}
+
+  get generation() {
+    return this.generationNow;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  read(key: string): string | undefined {
+    if (!this.live) return undefined;
+    const payload = this.entries.get(key);
+    if (payload === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    // Most recently used last, so the least recently used goes first when the cache is full.
+    this.entries.delete(key);
+    this.entries.set(key, payload);
+    return payload;
+  }
+
+  /** Stores an answer computed in `generation`, unless a change happened since. */
+  write(key: string, generation: number, payload: string): void {
+    if (!this.live || generation !== this.generationNow) return;
+    if (this.entries.size >= this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key, payload);
+  }
+
+  invalidate(): void {
+    this.generationNow++;
+    this.entries.clear();
+  }
+
+  /** Whether changes are being heard; either way what was kept may be stale and goes. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.invalidate();
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Answers from the cache, or loads the envelope, encodes it with the route's response schema (as the route's
+ * serializer would) and keeps the JSON for the next request with the same key.
+ */
+export async function cachedAnswer(
+  cache: AnswerCache,
+  reply: FastifyReply,
+  key: string,
+  schema: ZodType,
+  load: () => Promise<unknown>,
+) {
+  const hit = cache.read(key);
+  if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
+  const generation = cache.generation;
+  const encoded = safeEncode(schema, await load());
+  if (!encoded.success) throw encoded.error;
+  const payload = JSON.stringify(encoded.data);
+  cache.write(key, generation, payload);
+  return reply.type(JSON_TYPE).send(payload);
+}

@@ -1,0 +1,105 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config/env.js';
+import { productOptions } from '../../db/schema.js';
+import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+
+const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
+
+let shop: TestShop;
+let member: { authorization: string };
+let global: { authorization: string };
+beforeAll(async () => {
+  shop = await createTestShop();
+  member = await shop.loginAs(DEMO.korea);
+  global = await shop.loginAs(DEMO.global);
+});
+afterAll(() => shop?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  shop.app.inject({ method: 'GET', url, headers });
+
+/** The catalogue answer changes within the time a notification takes to arrive. */
+async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (until(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the catalogue answer cache', () => {
+  it('keeps one answer per viewer currency: a guest never receives a member price, whoever asked first', async () => {
+    const memberFirst = body(await get(LIST, member));
+    const guestAfter = body(await get(LIST));
+    const globalAfter = body(await get(LIST, global));
+    expect(memberFirst.data.productOptionList[0].currencyCode).toBe('KRW');
+    expect(globalAfter.data.productOptionList[0].currencyCode).toBe('USD');
+    for (const card of guestAfter.data.productOptionList) {
+      expect(card.totalPrice).toBeNull();
+      expect(card.currencyCode).toBeNull();
+    }
+    expect(shop.app.catalogueCache.hits).toBe(0);
+    expect(body(await get(LIST)).data).toEqual(guestAfter.data);
+    expect(shop.app.catalogueCache.hits).toBe(1);
+  });
+
+  it('a pending member is still refused, never served a cached answer', async () => {
+    await get(LIST);
+    const pending = await shop.loginAs(DEMO.pending);
+    const res = await get(LIST, pending);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('drops every answer when a product option changes in the database, whoever changed it', async () => {
+    const before = body(await get(LIST, member)).data.productOptionList[0];
+    const price = before.totalPrice as number;
+    await shop.db
+      .update(productOptions)
+      .set({ priceKrw: sql`${productOptions.priceKrw} + 1000` })
+      .where(eq(productOptions.id, before.optionUuid));
+    const after = await eventually(
+      async () => body(await get(LIST, member)).data.productOptionList[0],
+      (card) => card.totalPrice !== price,
+    );
+    expect(after.totalPrice).toBe(price + 1000);
+    const detail = body(await get(`/api/v1/product/detail/${before.optionUuid}`, member)).data;
+    expect(detail.currentOption.productPrice.totalPrice).toBe(price + 1000);
+  });
+
+  it('an answer read before a change is not kept after it', () => {
+    const cache = shop.app.catalogueCache;
+    const generation = cache.generation;
+    cache.invalidate();
+    cache.write('stale-key', generation, '{"stale":true}');
+    expect(cache.read('stale-key')).toBeUndefined();
+  });
+
+  it('another instance on the same database hears the change too', async () => {
+    if (shop.database.driver !== 'postgres') return; // PGlite has one process and one instance
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMIT: 'false',
+      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
+      DATA_DIR: shop.dataDir,
+    });
+    const other = await buildApp({ config, database: shop.database, logger: false });
+    await other.ready();
+    try {
+      const url = '/api/v1/category';
+      const first = (await other.inject({ method: 'GET', url })).json().data as { category: string }[];
+      await other.inject({ method: 'GET', url });
+      expect(other.catalogueCache.hits).toBeGreaterThan(0);
+      await shop.db.execute(sql`update categories set name = name || ' (renamed)' where parent_id is null`);
+      const renamed = await eventually(
+        async () => (await other.inject({ method: 'GET', url })).json().data as { category: string }[],
+        (tree) => tree[0]?.category !== first[0]?.category,
+      );
+      expect(renamed[0]?.category).toBe(`${first[0]?.category} (renamed)`);
+    } finally {
+      await other.close();
+    }
+  });
+});

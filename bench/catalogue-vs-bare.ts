@@ -1,0 +1,163 @@
+/**
+ * The catalogue against the limit of its stack: the shop's list, search and detail calls beside a bare
+ * `node:http` server that sends the very same bytes (same body, same content type) for every request. Both
+ * run at once on this machine; autocannon (50 connections) loads them in turn, interleaved A B A B, so the
+ * ratio shop / bare comes from the same minutes. A third target, the shop with its catalogue cache switched
+ * off (CATALOGUE_CACHE=false), shows what the cache adds.
+ *
+ *   npm run build && npx tsx bench/catalogue-vs-bare.ts
+ *
+ * PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a scratch database
+ * is made and dropped). BENCH_DURATION seconds per run (default 10), BENCH_ROUNDS rounds (default 3).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { startShop } from '../e2e/support/server.js';
+import { call, commonWord } from './http.js';
+import { isMain, round, spread, table, writeResult } from './support/report.js';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LISTING = 'page=1&limit=20&sort=latest&stockStatus=all';
+
+type Endpoint = { name: string; path: string; headers?: Record<string, string> };
+type Run = { requestsPerSecond: number; p99Ms: number; non2xx: number; errors: number };
+
+/** A server that answers every request with one fixed body: the most a Node server can do here. */
+async function bareServer() {
+  let answer: { body: Buffer; type: string } = { body: Buffer.alloc(0), type: 'application/json' };
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': answer.type, 'content-length': answer.body.length });
+    response.end(answer.body);
+  });
+  server.keepAliveTimeout = 72_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    serve(body: Buffer, type: string) {
+      answer = { body, type };
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function load(url: string, endpoint: Endpoint): Promise<Run> {
+  const result = await autocannon({
+    url: `${url}${endpoint.path}`,
+    headers: endpoint.headers,
+    connections: CONNECTIONS,
+    duration: DURATION,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function measureCatalogueVsBare() {
+  const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const cached = await startShop({ adminDatabaseUrl });
+  const uncached = await startShop({ adminDatabaseUrl, env: { CATALOGUE_CACHE: 'false' } });
+  const bare = await bareServer();
+  try {
+    const { accessToken } = (await call(cached, '/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'korea@demo.kshop.example', password: 'Demo1234!' }),
+    })) as { accessToken: string };
+    const { accessToken: uncachedToken } = (await call(uncached, '/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'korea@demo.kshop.example', password: 'Demo1234!' }),
+    })) as { accessToken: string };
+    const { productOptionList } = (await call(cached, `/api/v1/product/list?${LISTING}&limit=100`)) as {
+      productOptionList: { optionUuid: string; title: string }[];
+    };
+    const keyword = commonWord(productOptionList.map((p) => p.title));
+    const endpoints: (Endpoint & { member?: boolean })[] = [
+      { name: 'list (guest)', path: `/api/v1/product/list?${LISTING}` },
+      { name: 'list (member)', path: `/api/v1/product/list?${LISTING}`, member: true },
+      { name: `search '${keyword}'`, path: `/api/v1/product/search?keyword=${keyword}&${LISTING}` },
+      { name: 'detail', path: `/api/v1/product/detail/${productOptionList[0]!.optionUuid}` },
+    ];
+
+    const runs = new Map<string, { bare: Run[]; cached: Run[]; uncached: Run[] }>();
+    for (let r = 1; r <= ROUNDS; r++) {
+      for (const endpoint of endpoints) {
+        const auth = (token: string) => (endpoint.member ? { authorization: `Bearer ${token}` } : undefined);
+        const shopEndpoint = { ...endpoint, headers: auth(accessToken) };
+        const uncachedEndpoint = { ...endpoint, headers: auth(uncachedToken) };
+        // The bare server sends what the shop sends for this call.
+        const sample = await fetch(`${cached.url}${endpoint.path}`, { headers: shopEndpoint.headers });
+        bare.serve(Buffer.from(await sample.arrayBuffer()), sample.headers.get('content-type') ?? '');
+        const entry = runs.get(endpoint.name) ?? { bare: [], cached: [], uncached: [] };
+        runs.set(endpoint.name, entry);
+        entry.bare.push(await load(bare.url, endpoint));
+        entry.cached.push(await load(cached.url, shopEndpoint));
+        entry.uncached.push(await load(uncached.url, uncachedEndpoint));
+        console.info(
+          `round ${r} ${endpoint.name}: bare ${round(entry.bare.at(-1)!.requestsPerSecond)} req/s, ` +
+            `shop ${round(entry.cached.at(-1)!.requestsPerSecond)}, ` +
+            `shop uncached ${round(entry.uncached.at(-1)!.requestsPerSecond)}`,
+        );
+      }
+    }
+    const median = (values: number[]) => spread(values).median;
+    const rows = [...runs].map(([name, r]) => {
+      const bareRps = median(r.bare.map((x) => x.requestsPerSecond));
+      const cachedRps = median(r.cached.map((x) => x.requestsPerSecond));
+      const uncachedRps = median(r.uncached.map((x) => x.requestsPerSecond));
+      return {
+        name,
+        bareRps: round(bareRps),
+        shopRps: round(cachedRps),
+        uncachedRps: round(uncachedRps),
+        shopShare: round((100 * cachedRps) / bareRps, 1),
+        uncachedShare: round((100 * uncachedRps) / bareRps, 1),
+        bareP99: median(r.bare.map((x) => x.p99Ms)),
+        shopP99: median(r.cached.map((x) => x.p99Ms)),
+        uncachedP99: median(r.uncached.map((x) => x.p99Ms)),
+        failures: [...r.cached, ...r.uncached].reduce((sum, x) => sum + x.non2xx + x.errors, 0),
+      };
+    });
+    console.info(
+      `\n${table(
+        [
+          'endpoint',
+          'bare req/s',
+          'shop req/s',
+          'shop % of bare',
+          'uncached req/s',
+          'uncached % of bare',
+          'p99 bare / shop / uncached ms',
+          'failures',
+        ],
+        rows.map((x) => [
+          x.name,
+          x.bareRps,
+          x.shopRps,
+          x.shopShare,
+          x.uncachedRps,
+          x.uncachedShare,
+          `${x.bareP99} / ${x.shopP99} / ${x.uncachedP99}`,
+          x.failures,
+        ]),
+      )}`,
+    );
+    await writeResult('catalogue-vs-bare', { durationSeconds: DURATION, rounds: ROUNDS, rows });
+    return rows;
+  } finally {
+    await bare.close();
+    await cached.stop();
+    await uncached.stop();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const rows = await measureCatalogueVsBare();
+  process.exit(rows.some((row) => row.failures > 0) ? 1 : 0);
+}
