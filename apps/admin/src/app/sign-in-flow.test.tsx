@@ -43,7 +43,8 @@ function stubNewAccount() {
       if (currentPassword !== 'Xy7#one-time')
         return { statusCode: 400, message: 'The current password is not correct.' };
       mustChangePassword = false;
-      return { data: null, message: 'Password changed.' };
+      // The change ends every session, the one used too; the answer carries a fresh token.
+      return { data: { accessToken: 'staff-token-2' }, message: 'Password changed.' };
     },
     'GET /admin/dashboard': () => (mustChangePassword ? needsChange : { data: DASHBOARD }),
   });
@@ -101,6 +102,8 @@ describe('signing in', () => {
     const [change] = api.callsTo('POST /admin/auth/password');
     expect(change?.body).toEqual({ currentPassword: 'Xy7#one-time', password: 'Seoul2027!' });
     expect(change?.headers.Authorization).toBe('Bearer staff-token-1');
+    expect(sessionStorage.getItem('adminAccessToken')).toBe('staff-token-2');
+    expect(api.callsTo('GET /admin/dashboard').at(-1)?.headers.Authorization).toBe('Bearer staff-token-2');
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     expect(within(nav).getByRole('link', { name: 'Staff' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeTruthy();
@@ -141,8 +144,9 @@ describe('signing in', () => {
     expect(sessionStorage.getItem('adminAccessToken')).toBeNull();
   });
 
-  it('signs out from the navigation', async () => {
-    stubApi({
+  it('signs out from the navigation, revoking the token on the server', async () => {
+    const api = stubApi({
+      'POST /admin/auth/logout': { data: null, message: 'Signed out.' },
       'GET /admin/me': {
         data: { mustChangePassword: false, role: 'STAFF', email: 'staff@kshop.example', name: '' },
       },
@@ -158,5 +162,7 @@ describe('signing in', () => {
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(sessionStorage.getItem('adminAccessToken')).toBeNull();
+    const [signOut] = api.callsTo('POST /admin/auth/logout');
+    expect(signOut?.headers.Authorization).toBe('Bearer staff-token');
   });
 });

@@ -113,5 +113,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 }
 
+/**
+ * Asks the server to end the session of `token` (LOG OUT, a token a new login replaced), so no copy of it keeps
+ * working. Never fails: a token the server no longer knows is as good as revoked, and offline the storefront
+ * ends its own session all the same.
+ */
+export async function revokeToken(token: string | null = getAccessToken()): Promise<void> {
+  if (!token) return;
+  try {
+    await send<null>('/auth/logout', { method: 'POST' }, token);
+  } catch {
+    // See above: nothing left to do.
+  }
+}
+
 export const apiGet = <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
   apiRequest<T>(path, { query, signal });

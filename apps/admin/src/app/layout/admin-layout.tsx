@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Notice } from '../../components/ui/states';
+import { signOut } from '../../features/auth';
 import { useCurrentStaff } from '../../lib/current-staff';
 import { endSession } from '../../lib/session';
 import './layout.css';
@@ -35,7 +36,8 @@ export function AdminLayout() {
     mainRef.current?.focus({ preventScroll: true });
   }, [location.pathname]);
 
-  const signOut = () => {
+  const signOutHere = async () => {
+    await signOut();
     endSession();
     queryClient.clear();
     navigate('/signin', { replace: true });
@@ -71,7 +73,11 @@ export function AdminLayout() {
           <NavLink to="/change-password" className="side-nav__link side-nav__link--small">
             Change password
           </NavLink>
-          <button type="button" className="side-nav__link side-nav__button" onClick={signOut}>
+          <button
+            type="button"
+            className="side-nav__link side-nav__button"
+            onClick={() => void signOutHere()}
+          >
             Sign out
           </button>
         </div>

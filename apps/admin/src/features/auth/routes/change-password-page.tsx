@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ME_QUERY_KEY } from '../../../lib/current-staff';
-import { endSession, setMustChangePassword, useSessionState } from '../../../lib/session';
+import { endSession, setMustChangePassword, startSession, useSessionState } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { changePassword } from '../api/auth-api';
+import { changePassword, type PasswordChange, signOut } from '../api/auth-api';
 import { ChangePasswordForm } from '../components/change-password-form';
 import './auth.css';
 
@@ -19,6 +19,11 @@ export function ChangePasswordPage({ onChange = changePassword }: { onChange?: t
 
   if (session === 'signed-out') return <Navigate to="/signin" replace />;
   const forced = session === 'must-change-password';
+
+  const change = async (request: PasswordChange) => {
+    const { accessToken } = await onChange(request);
+    startSession(accessToken, false);
+  };
 
   const onChanged = () => {
     setMustChangePassword(false);
@@ -36,10 +41,10 @@ export function ChangePasswordPage({ onChange = changePassword }: { onChange?: t
             Please change your one-time password first. Choose a password only you know.
           </p>
         )}
-        <ChangePasswordForm forced={forced} onChange={onChange} onChanged={onChanged} />
+        <ChangePasswordForm forced={forced} onChange={change} onChanged={onChanged} />
         <p className="auth-card__footer">
           {forced ? (
-            <button type="button" className="link-button" onClick={() => endSession()}>
+            <button type="button" className="link-button" onClick={() => void signOut().then(endSession)}>
               Sign out
             </button>
           ) : (

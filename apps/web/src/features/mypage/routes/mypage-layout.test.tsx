@@ -56,10 +56,17 @@ describe('MyPageLayout', () => {
     await vi.waitFor(() => expect(location()).toBe('/login'));
   });
 
-  it('shows the menu; LOG OUT clears the session and goes home without the login alert', async () => {
+  it('shows the menu; LOG OUT revokes the token, clears the session and goes home without the login alert', async () => {
     sessionStorage.setItem(SESSION_KEYS.accessToken, 'member-token');
     sessionStorage.setItem(SESSION_KEYS.isLoggedIn, 'true');
-    stubApi({ 'GET /user': { data: userProfileFixture() } });
+    const api = stubApi({
+      'GET /user': { data: userProfileFixture() },
+      'POST /auth/logout': () => {
+        // The server hears of it while the token is still in the session storage.
+        expect(sessionStorage.getItem(SESSION_KEYS.accessToken)).toBe('member-token');
+        return { data: null, message: 'Logged out.' };
+      },
+    });
     const user = userEvent.setup();
     renderMyPage('/mypage/account');
     const nav = screen.getByRole('navigation', { name: 'My Page menu' });
@@ -76,6 +83,24 @@ describe('MyPageLayout', () => {
     await vi.waitFor(() => expect(location()).toBe('/'));
     expect(sessionStorage.length).toBe(0);
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    const [logout] = api.callsTo('POST /auth/logout');
+    expect(logout?.headers.Authorization).toBe('Bearer member-token');
+  });
+
+  it('LOG OUT still ends the session when the server cannot be reached', async () => {
+    sessionStorage.setItem(SESSION_KEYS.accessToken, 'member-token');
+    sessionStorage.setItem(SESSION_KEYS.isLoggedIn, 'true');
+    stubApi({
+      'GET /user': { data: userProfileFixture() },
+      'POST /auth/logout': () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const user = userEvent.setup();
+    renderMyPage('/mypage/account');
+    await user.click(screen.getByRole('button', { name: 'LOG OUT' }));
+    await vi.waitFor(() => expect(location()).toBe('/'));
+    expect(sessionStorage.length).toBe(0);
   });
 });
 
@@ -110,5 +135,8 @@ describe('ReauthPage', () => {
       password: 'Demo1234!',
     });
     expect(sessionStorage.getItem(SESSION_KEYS.accessToken)).toBe('new-token');
+    // The token the new login replaced ends on the server.
+    await vi.waitFor(() => expect(api.callsTo('POST /auth/logout')).toHaveLength(1));
+    expect(api.callsTo('POST /auth/logout')[0]?.headers.Authorization).toBe('Bearer old-token');
   });
 });

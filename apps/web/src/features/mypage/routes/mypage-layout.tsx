@@ -2,6 +2,7 @@ import { messages } from '@kshop/contract';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAlert } from '../../../components/ui/dialog';
+import { revokeToken } from '../../../lib/api-client';
 import { clearSession, useIsLoggedIn } from '../../../lib/session';
 import type { MyPageOutletContext } from '../components/leave-my-page';
 import './mypage.css';
@@ -46,6 +47,11 @@ export function MyPageLayout() {
     [navigate],
   );
   const context = useMemo<MyPageOutletContext>(() => ({ leave }), [leave]);
+  // The server revokes the token before the session storage is cleared, so no copy of it keeps working.
+  const logOut = async () => {
+    await revokeToken();
+    leave('/', clearSession);
+  };
 
   return (
     <div className="mypage container">
@@ -64,7 +70,7 @@ export function MyPageLayout() {
         <button
           type="button"
           className="button button--secondary button--small mypage__logout"
-          onClick={() => leave('/', clearSession)}
+          onClick={() => void logOut()}
         >
           LOG OUT
         </button>

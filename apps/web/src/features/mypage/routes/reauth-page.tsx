@@ -4,8 +4,9 @@ import { useNavigate } from 'react-router';
 import { useAlert } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { revokeToken } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
-import { startSession } from '../../../lib/session';
+import { getAccessToken, startSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserProfile } from '../../../lib/user-profile';
 import { login } from '../../auth';
@@ -26,7 +27,10 @@ export function ReauthPage() {
     if (!email || !isPlausibleLogin(email, password)) return;
     setBusy(true);
     try {
+      const previous = getAccessToken();
       startSession(await login({ email, password }));
+      // The token this login replaces ends on the server too.
+      void revokeToken(previous);
       navigate('/mypage/account');
     } catch (error) {
       if (isTooManyRequests(error)) void alert(messages.http.tooManyRequests);
