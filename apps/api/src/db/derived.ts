@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
+import { lockProducts } from './row-locks.js';
 
 /**
  * Recomputes the columns a product keeps for fast listing: `search_text` (title, vendor, artist names in
  * English and Korean) and `in_stock` (some option not flagged sold out with available stock left).
- * Every writer of products, options, stock or artist links calls it for the products it touched.
+ * Every writer of products, options, stock or artist links calls it for the products it touched. The
+ * products are locked in id order first (a no-op for a transaction that already holds them), so the
+ * update never takes them in another order than the rest of the shop does.
  */
 export async function refreshProductDerived(
   db: Executor,
@@ -13,6 +16,7 @@ export async function refreshProductDerived(
   { searchText = true }: { searchText?: boolean } = {},
 ): Promise<void> {
   if (productIds && productIds.length === 0) return;
+  if (productIds) await lockProducts(db, productIds);
   const only = productIds
     ? sql`where p.id in (${sql.join(
         productIds.map((id) => sql`${id}::uuid`),

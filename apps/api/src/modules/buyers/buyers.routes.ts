@@ -61,6 +61,7 @@ const buyerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           decision,
           request.body.reason,
           me.id,
+          request.log,
         );
         return ok(null, 'Account updated.');
       },

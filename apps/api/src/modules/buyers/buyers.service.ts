@@ -1,5 +1,7 @@
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db, Executor } from '../../db/client.js';
+import { lockBuyer } from '../../db/row-locks.js';
+import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { FileStorage } from '../../lib/storage/storage.js';
@@ -98,37 +100,42 @@ export async function decide(
   decision: Decision,
   reason: string,
   staffId: string | null,
+  log?: TransactionLog,
 ) {
-  const buyer = await db.transaction(async (tx) => {
-    const found =
-      'id' in target
-        ? await repo.findActiveBuyer(tx, target.id)
-        : await findActiveBuyerByEmail(tx, target.email);
-    if (!found)
-      throw notFound(
-        'id' in target ? 'Buyer not found.' : `No account with the email ${target.email}.`,
-        'BUYER_NOT_FOUND',
-      );
-    const step = NEXT[decision];
-    if (!step.from.includes(found.status)) {
-      throw new AppError(
-        409,
-        'BAD_ACCOUNT_TRANSITION',
-        `${found.email} is ${found.status} and cannot be ${PAST[decision]}.`,
-      );
-    }
-    await repo.setStatus(tx, found.id, step.to, reason || null);
-    if (step.to !== 'APPROVED') await repo.endSessions(tx, found.id);
-    await recordAudit(tx, {
-      staffId,
-      action: `buyer.${decision}`,
-      entity: 'buyer',
-      entityId: found.id,
-      before: { status: found.status },
-      after: { status: step.to, reason: reason || null },
-    });
-    return found;
-  });
+  const buyer = await inTransaction(
+    db,
+    async (tx) => {
+      const match = 'id' in target ? { id: target.id } : await findActiveBuyerByEmail(tx, target.email);
+      // Two staff deciding on one account at once: the second sees the first one's decision.
+      const found =
+        match && (await lockBuyer(tx, match.id)) ? await repo.findActiveBuyer(tx, match.id) : null;
+      if (!found)
+        throw notFound(
+          'id' in target ? 'Buyer not found.' : `No account with the email ${target.email}.`,
+          'BUYER_NOT_FOUND',
+        );
+      const step = NEXT[decision];
+      if (!step.from.includes(found.status)) {
+        throw new AppError(
+          409,
+          'BAD_ACCOUNT_TRANSITION',
+          `${found.email} is ${found.status} and cannot be ${PAST[decision]}.`,
+        );
+      }
+      await repo.setStatus(tx, found.id, step.to, reason || null);
+      if (step.to !== 'APPROVED') await repo.endSessions(tx, found.id);
+      await recordAudit(tx, {
+        staffId,
+        action: `buyer.${decision}`,
+        entity: 'buyer',
+        entityId: found.id,
+        before: { status: found.status },
+        after: { status: step.to, reason: reason || null },
+      });
+      return found;
+    },
+    { log },
+  );
   await mailer.send({ to: buyer.email, ...MAILS[decision](buyer, reason) });
   return buyer;
 }

@@ -7,8 +7,9 @@ import {
   fromMinorUnits,
   messages,
 } from '@kshop/contract';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { productOptions } from '../../db/schema.js';
+import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
@@ -71,48 +72,63 @@ export async function cart(db: Executor, buyerId: string, currency: CurrencyCode
 
 /** Adds every option or none: an option already in the cart refuses the whole request. */
 export async function addLines(
-  db: Db,
+  db: Executor,
   buyerId: string,
   items: CartAddRequest['productOptionAndQuantityList'],
+  log?: TransactionLog,
 ) {
   const optionIds = items.map((i) => i.productOptionUuid);
   if (new Set(optionIds).size !== optionIds.length)
     throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
   try {
-    await db.transaction(async (tx) => {
-      if ((await repo.linesForOptions(tx, buyerId, optionIds)).length > 0) {
-        throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
-      }
-      const found = new Map(
-        (await repo.findOrderableOptions(tx, optionIds)).map((r) => [r.option.id, r.option]),
-      );
-      for (const item of items) {
-        const option = found.get(item.productOptionUuid);
-        if (!option) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
-        checkQuantity(option, item.quantity);
-      }
-      const inserted = await repo.insertLines(
-        tx,
-        items.map((i) => ({ buyerId, productOptionId: i.productOptionUuid, quantity: i.quantity })),
-      );
-      if (inserted.length !== items.length) throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
-    });
+    await inTransaction(
+      db,
+      async (tx) => {
+        if ((await repo.linesForOptions(tx, buyerId, optionIds)).length > 0) {
+          throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
+        }
+        const found = new Map(
+          (await repo.findOrderableOptions(tx, optionIds)).map((r) => [r.option.id, r.option]),
+        );
+        for (const item of items) {
+          const option = found.get(item.productOptionUuid);
+          if (!option) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+          checkQuantity(option, item.quantity);
+        }
+        const inserted = await repo.insertLines(
+          tx,
+          items.map((i) => ({ buyerId, productOptionId: i.productOptionUuid, quantity: i.quantity })),
+        );
+        if (inserted.length !== items.length) throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
+      },
+      { log },
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
     throw err;
   }
 }
 
-export async function changeQuantity(db: Db, buyerId: string, lineId: string, quantity: number) {
-  await db.transaction(async (tx) => {
-    const found = await repo.findLine(tx, buyerId, lineId);
-    if (!found) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
-    checkQuantity(found.option, quantity);
-    await repo.setQuantity(tx, lineId, quantity);
-  });
+export async function changeQuantity(
+  db: Executor,
+  buyerId: string,
+  lineId: string,
+  quantity: number,
+  log?: TransactionLog,
+) {
+  await inTransaction(
+    db,
+    async (tx) => {
+      const found = await repo.findLine(tx, buyerId, lineId);
+      if (!found) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
+      checkQuantity(found.option, quantity);
+      await repo.setQuantity(tx, lineId, quantity);
+    },
+    { log },
+  );
 }
 
-export async function removeLine(db: Db, buyerId: string, lineId: string) {
+export async function removeLine(db: Executor, buyerId: string, lineId: string) {
   const removed = await repo.deleteLine(db, buyerId, lineId);
   if (removed.length === 0) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
 }

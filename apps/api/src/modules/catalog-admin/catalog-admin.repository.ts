@@ -173,8 +173,6 @@ export async function exportRows(db: Executor) {
     );
 }
 
-export const optionsByIds = (db: Executor, ids: string[]) =>
-  ids.length ? db.select().from(productOptions).where(inArray(productOptions.id, ids)) : Promise.resolve([]);
 export const productsByIds = (db: Executor, ids: string[]) =>
   ids.length
     ? db

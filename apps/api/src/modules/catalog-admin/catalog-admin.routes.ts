@@ -65,7 +65,10 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], body: adminProductInput, response: { 200: adminProductResponse } } },
     async (request) => {
       const me = requireStaff(request);
-      return ok(await admin.saveProduct(app.db, app.storage, null, request.body, me.id), 'Product created.');
+      return ok(
+        await admin.saveProduct(app.db, app.storage, null, request.body, me.id, request.log),
+        'Product created.',
+      );
     },
   );
 
@@ -82,7 +85,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireStaff(request);
       return ok(
-        await admin.saveProduct(app.db, app.storage, request.params.id, request.body, me.id),
+        await admin.saveProduct(app.db, app.storage, request.params.id, request.body, me.id, request.log),
         'Product saved.',
       );
     },
@@ -92,7 +95,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/products/:id',
     { schema: { tags: ['admin'], params: idParams, response: empty } },
     async (request) => {
-      await admin.deleteProduct(app.db, request.params.id, requireStaff(request).id);
+      await admin.deleteProduct(app.db, request.params.id, requireStaff(request).id, request.log);
       return ok(null, 'Product removed.');
     },
   );
@@ -258,7 +261,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         if (typeof request.body !== 'string')
           throw badRequest('Send the CSV file with Content-Type text/csv.', 'CSV_BODY');
         try {
-          return ok(await importCatalogue(app.db, request.body, me.id), 'Catalogue imported.');
+          return ok(await importCatalogue(app.db, request.body, me.id, request.log), 'Catalogue imported.');
         } catch (err) {
           if (!(err instanceof CsvImportError)) throw err;
           return reply

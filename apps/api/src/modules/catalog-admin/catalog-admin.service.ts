@@ -2,6 +2,8 @@ import type { AdminOptionInput, AdminProductInput, CategoryNode } from '@kshop/c
 import { fromMinorUnits, toMinorUnits } from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
+import { lockOptionsOfProducts, lockProducts } from '../../db/row-locks.js';
+import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import type { FileStorage } from '../../lib/storage/storage.js';
@@ -164,6 +166,8 @@ const productColumns = (input: AdminProductInput) => ({
 /**
  * Writes a product and its options in one transaction (new when `id` is null). Options keep their ids
  * when sent back; one left out is removed unless open orders hold it; stock never drops below the hold.
+ * An existing product is locked first, then its options in id order (the shop's lock order), so the
+ * holds it checks cannot change under it.
  */
 export async function saveProduct(
   db: Db,
@@ -171,81 +175,96 @@ export async function saveProduct(
   id: string | null,
   input: AdminProductInput,
   staffId: string,
+  log?: TransactionLog,
 ) {
   const options = checkOptions(input.options);
-  return db.transaction(async (tx) => {
-    await checkReferences(tx, input);
-    await claimImages(tx, storage, input.imageUrls);
-    const before = id ? await productDetail(tx, id) : null;
-    let productId = id;
-    if (productId) {
-      await repo.updateProduct(tx, productId, productColumns(input));
-    } else {
-      const [row] = await repo.insertProduct(tx, productColumns(input));
-      productId = row!.id;
-    }
-    const existing = id ? (await repo.findProduct(tx, id))!.options : [];
-    const byId = new Map(existing.map((o) => [o.id, o]));
-    for (const o of options) {
-      if (o.uuid && !byId.has(o.uuid))
-        throw badRequest('An option belongs to another product.', 'OPTION_UNKNOWN');
-      const held = o.uuid ? byId.get(o.uuid)!.holdStock : 0;
-      if (o.stock < held)
-        throw badRequest(`Stock cannot be lower than what open orders hold (${held}).`, 'STOCK_BELOW_HOLD');
-    }
-    const removed = existing.filter((e) => !options.some((o) => o.uuid === e.id));
-    const heldRemoved = removed.find((e) => e.holdStock > 0);
-    if (heldRemoved)
-      throw conflict(
-        `Option '${heldRemoved.optionNameValue1}' is held by open orders and cannot be removed.`,
-        'OPTION_HELD',
+  return inTransaction(
+    db,
+    async (tx) => {
+      if (id) {
+        await lockProducts(tx, [id]);
+        await lockOptionsOfProducts(tx, [id]);
+      }
+      await checkReferences(tx, input);
+      await claimImages(tx, storage, input.imageUrls);
+      const before = id ? await productDetail(tx, id) : null;
+      let productId = id;
+      if (productId) {
+        await repo.updateProduct(tx, productId, productColumns(input));
+      } else {
+        const [row] = await repo.insertProduct(tx, productColumns(input));
+        productId = row!.id;
+      }
+      const existing = id ? (await repo.findProduct(tx, id))!.options : [];
+      const byId = new Map(existing.map((o) => [o.id, o]));
+      for (const o of options) {
+        if (o.uuid && !byId.has(o.uuid))
+          throw badRequest('An option belongs to another product.', 'OPTION_UNKNOWN');
+        const held = o.uuid ? byId.get(o.uuid)!.holdStock : 0;
+        if (o.stock < held)
+          throw badRequest(`Stock cannot be lower than what open orders hold (${held}).`, 'STOCK_BELOW_HOLD');
+      }
+      const removed = existing.filter((e) => !options.some((o) => o.uuid === e.id));
+      const heldRemoved = removed.find((e) => e.holdStock > 0);
+      if (heldRemoved)
+        throw conflict(
+          `Option '${heldRemoved.optionNameValue1}' is held by open orders and cannot be removed.`,
+          'OPTION_HELD',
+        );
+      await repo.deleteOptionsExcept(
+        tx,
+        productId,
+        options.flatMap((o) => (o.uuid ? [o.uuid] : [])),
       );
-    await repo.deleteOptionsExcept(
-      tx,
-      productId,
-      options.flatMap((o) => (o.uuid ? [o.uuid] : [])),
-    );
-    // The one-default rule is an index: clear defaults first, then write each option.
-    for (const e of existing) if (e.isDefault) await repo.updateOption(tx, e.id, { isDefault: false });
-    for (const [i, o] of options.entries()) {
-      if (o.uuid) await repo.updateOption(tx, o.uuid, optionColumns(o, i));
-      else await repo.insertOption(tx, { productId, ...optionColumns(o, i) });
-    }
-    await repo.replaceArtists(tx, productId, [...new Set(input.artistIds)]);
-    await refreshProductDerived(tx, [productId]);
-    const after = await productDetail(tx, productId);
-    await recordAudit(tx, {
-      staffId,
-      action: id ? 'product.update' : 'product.create',
-      entity: 'product',
-      entityId: productId,
-      before,
-      after,
-    });
-    return after;
-  });
+      // The one-default rule is an index: clear defaults first, then write each option.
+      for (const e of existing) if (e.isDefault) await repo.updateOption(tx, e.id, { isDefault: false });
+      for (const [i, o] of options.entries()) {
+        if (o.uuid) await repo.updateOption(tx, o.uuid, optionColumns(o, i));
+        else await repo.insertOption(tx, { productId, ...optionColumns(o, i) });
+      }
+      await repo.replaceArtists(tx, productId, [...new Set(input.artistIds)]);
+      await refreshProductDerived(tx, [productId]);
+      const after = await productDetail(tx, productId);
+      await recordAudit(tx, {
+        staffId,
+        action: id ? 'product.update' : 'product.create',
+        entity: 'product',
+        entityId: productId,
+        before,
+        after,
+      });
+      return after;
+    },
+    { log },
+  );
 }
 
-export async function deleteProduct(db: Db, id: string, staffId: string) {
-  await db.transaction(async (tx) => {
-    const found = await repo.findProduct(tx, id);
-    if (!found) throw productNotFound();
-    if (found.options.some((o) => o.holdStock > 0)) {
-      throw new AppError(
-        409,
-        'PRODUCT_HELD',
-        'Open orders hold this product; it can be removed once they are shipped or cancelled.',
-      );
-    }
-    await repo.updateProduct(tx, id, { deletedAt: new Date() });
-    await recordAudit(tx, {
-      staffId,
-      action: 'product.delete',
-      entity: 'product',
-      entityId: id,
-      before: { title: found.product.title },
-    });
-  });
+export async function deleteProduct(db: Db, id: string, staffId: string, log?: TransactionLog) {
+  await inTransaction(
+    db,
+    async (tx) => {
+      await lockProducts(tx, [id]);
+      await lockOptionsOfProducts(tx, [id]);
+      const found = await repo.findProduct(tx, id);
+      if (!found) throw productNotFound();
+      if (found.options.some((o) => o.holdStock > 0)) {
+        throw new AppError(
+          409,
+          'PRODUCT_HELD',
+          'Open orders hold this product; it can be removed once they are shipped or cancelled.',
+        );
+      }
+      await repo.updateProduct(tx, id, { deletedAt: new Date() });
+      await recordAudit(tx, {
+        staffId,
+        action: 'product.delete',
+        entity: 'product',
+        entityId: id,
+        before: { title: found.product.title },
+      });
+    },
+    { log },
+  );
 }
 
 export async function categoryTreeForStaff(
@@ -265,7 +284,7 @@ export async function saveCategory(
   input: { id: number; category: string; parentId: number | null; sortOrder: number },
   staffId: string,
 ) {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const ids = await repo.categoryIds(tx);
     if (input.parentId !== null && (!ids.includes(input.parentId) || input.parentId === input.id)) {
       throw badRequest('Choose a parent category that exists.', 'CATEGORY_PARENT');
@@ -287,7 +306,7 @@ export async function saveCategory(
 }
 
 export async function removeCategory(db: Db, id: number, staffId: string) {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     if (await repo.categoryInUse(tx, id))
       throw conflict('The category still has products or sub-categories.', 'CATEGORY_IN_USE');
     const [deleted] = await repo.deleteCategory(tx, id);
@@ -302,7 +321,7 @@ export async function saveArtistCategory(
   input: { category: string; sortOrder: number },
   staffId: string,
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [row] = id
       ? await repo.updateArtistCategory(tx, id, input.category, input.sortOrder)
       : await repo.insertArtistCategory(tx, input.category, input.sortOrder);
@@ -318,14 +337,18 @@ export async function saveArtistCategory(
   });
 }
 
-/** Renaming an artist changes what search finds, so the artist's products are refreshed with it. */
+/**
+ * Renaming an artist changes what search finds, so the artist's products are refreshed with it; they are
+ * locked in id order before the artist row, as the lock order puts products first.
+ */
 export async function saveArtist(
   db: Db,
   id: number | null,
   input: { artistCategoryId: number; artistNameEN: string; artistNameKO: string },
   staffId: string,
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
+    const productIds = id ? await lockProducts(tx, await repo.productsOfArtist(tx, id)) : [];
     const values = {
       artistCategoryId: input.artistCategoryId,
       nameEn: input.artistNameEN,
@@ -333,7 +356,7 @@ export async function saveArtist(
     };
     const [row] = id ? await repo.updateArtist(tx, id, values) : await repo.insertArtist(tx, values);
     if (!row) throw notFound('Artist not found.');
-    if (id) await refreshProductDerived(tx, await repo.productsOfArtist(tx, id));
+    await refreshProductDerived(tx, productIds);
     await recordAudit(tx, {
       staffId,
       action: 'artist.save',

@@ -1,6 +1,8 @@
 import { type AdminOptionInput, adminOptionInput, fromMinorUnits, PRODUCT_TAGS } from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
+import { lockOptionsOfProducts, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
+import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { csvLine, fromCsvText, parseCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -177,8 +179,10 @@ function parseRow(cells: Record<Column, string>, row: number, problems: ImportPr
  * Imports products, options, prices and stock. Every row is checked first; if any row is wrong nothing
  * changes and each problem is named with its row number (the header is row 1). Rows without a
  * product_uuid create products, grouped by title and vendor; rows without an option_uuid create options.
+ * Every product the file touches is locked first, in id order, then their options in id order (the
+ * shop's lock order), so imports never deadlock with orders, product saves or each other.
  */
-export async function importCatalogue(db: Db, csv: string, staffId: string) {
+export async function importCatalogue(db: Db, csv: string, staffId: string, log?: TransactionLog) {
   const table = parseCsv(csv);
   const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
   const missing = CSV_COLUMNS.filter((c) => !header.includes(c));
@@ -196,111 +200,109 @@ export async function importCatalogue(db: Db, csv: string, staffId: string) {
     if (row) parsed.push(row);
   });
 
-  return db.transaction(async (tx) => {
-    const categories = await repo.categoryIds(tx);
-    const artistIds = await repo.existingArtistIds(tx, [...new Set(parsed.flatMap((r) => r.artistIds))]);
-    const products = new Map(
-      (
-        await repo.productsByIds(tx, [
-          ...new Set(parsed.flatMap((r) => (r.productUuid ? [r.productUuid] : []))),
-        ])
-      ).map((p) => [p.id, p]),
-    );
-    const options = new Map(
-      (
-        await repo.optionsByIds(
-          tx,
-          parsed.flatMap((r) => (r.option.uuid ? [r.option.uuid] : [])),
-        )
-      ).map((o) => [o.id, o]),
-    );
-    for (const r of parsed) {
-      if (!categories.includes(r.categoryId))
-        problems.push({ row: r.row, message: `category_id ${r.categoryId} does not exist.` });
-      const unknownArtist = r.artistIds.find((a) => !artistIds.includes(a));
-      if (unknownArtist) problems.push({ row: r.row, message: `artist ${unknownArtist} does not exist.` });
-      if (r.productUuid && !products.has(r.productUuid))
-        problems.push({ row: r.row, message: 'product_uuid is not a product of the shop.' });
-      const option = r.option.uuid ? options.get(r.option.uuid) : undefined;
-      if (r.option.uuid && (!option || (r.productUuid && option.productId !== r.productUuid))) {
-        problems.push({ row: r.row, message: 'option_uuid is not an option of this product.' });
+  const namedProducts = [...new Set(parsed.flatMap((r) => (r.productUuid ? [r.productUuid] : [])))];
+  const namedOptions = [...new Set(parsed.flatMap((r) => (r.option.uuid ? [r.option.uuid] : [])))];
+  return inTransaction(
+    db,
+    async (tx) => {
+      const lockedProducts = await lockProducts(tx, [
+        ...namedProducts,
+        ...(await productIdsOfOptions(tx, namedOptions)),
+      ]);
+      const lockedOptions = await lockOptionsOfProducts(tx, lockedProducts);
+      const categories = await repo.categoryIds(tx);
+      const artistIds = await repo.existingArtistIds(tx, [...new Set(parsed.flatMap((r) => r.artistIds))]);
+      const products = new Map((await repo.productsByIds(tx, namedProducts)).map((p) => [p.id, p]));
+      const options = new Map(lockedOptions.map((o) => [o.id, o]));
+      for (const r of parsed) {
+        if (!categories.includes(r.categoryId))
+          problems.push({ row: r.row, message: `category_id ${r.categoryId} does not exist.` });
+        const unknownArtist = r.artistIds.find((a) => !artistIds.includes(a));
+        if (unknownArtist) problems.push({ row: r.row, message: `artist ${unknownArtist} does not exist.` });
+        if (r.productUuid && !products.has(r.productUuid))
+          problems.push({ row: r.row, message: 'product_uuid is not a product of the shop.' });
+        const option = r.option.uuid ? options.get(r.option.uuid) : undefined;
+        if (r.option.uuid && (!option || (r.productUuid && option.productId !== r.productUuid))) {
+          problems.push({ row: r.row, message: 'option_uuid is not an option of this product.' });
+        }
+        if (option && r.option.stock < option.holdStock) {
+          problems.push({
+            row: r.row,
+            message: `stock cannot be lower than what open orders hold (${option.holdStock}).`,
+          });
+        }
       }
-      if (option && r.option.stock < option.holdStock) {
-        problems.push({
-          row: r.row,
-          message: `stock cannot be lower than what open orders hold (${option.holdStock}).`,
-        });
+      const groups = new Map<string, ParsedRow[]>();
+      for (const r of parsed) {
+        const key = r.productUuid ?? `new:${r.title}\u0000${r.vendor}`;
+        groups.set(key, [...(groups.get(key) ?? []), r]);
       }
-    }
-    const groups = new Map<string, ParsedRow[]>();
-    for (const r of parsed) {
-      const key = r.productUuid ?? `new:${r.title}\u0000${r.vendor}`;
-      groups.set(key, [...(groups.get(key) ?? []), r]);
-    }
-    const plans: { productUuid: string | null; rows: ParsedRow[]; options: AdminOptionInput[] }[] = [];
-    for (const rows of groups.values()) {
-      try {
-        const sent = rows.map((r) => r.option);
-        const checked = checkOptions(sent);
-        // An existing product keeps its default unless the file names one.
-        const keepDefault = rows[0]!.productUuid !== null && !sent.some((o) => o.isDefault);
-        plans.push({ productUuid: rows[0]!.productUuid, rows, options: keepDefault ? sent : checked });
-      } catch (err) {
-        problems.push({ row: rows[0]!.row, message: (err as Error).message });
+      const plans: { productUuid: string | null; rows: ParsedRow[]; options: AdminOptionInput[] }[] = [];
+      for (const rows of groups.values()) {
+        try {
+          const sent = rows.map((r) => r.option);
+          const checked = checkOptions(sent);
+          // An existing product keeps its default unless the file names one.
+          const keepDefault = rows[0]!.productUuid !== null && !sent.some((o) => o.isDefault);
+          plans.push({ productUuid: rows[0]!.productUuid, rows, options: keepDefault ? sent : checked });
+        } catch (err) {
+          problems.push({ row: rows[0]!.row, message: (err as Error).message });
+        }
       }
-    }
-    if (problems.length) throw new CsvImportError(problems.sort((a, b) => a.row - b.row));
+      if (problems.length) throw new CsvImportError(problems.sort((a, b) => a.row - b.row));
 
-    let optionCount = 0;
-    const touched: string[] = [];
-    for (const plan of plans) {
-      const first = plan.rows[0]!;
-      const product = {
-        title: first.title,
-        vendor: first.vendor,
-        categoryId: first.categoryId,
-        tags: first.tags,
-        releaseDate: first.releaseDate,
-      };
-      let productId = plan.productUuid;
-      if (productId) await repo.updateProduct(tx, productId, product);
-      else productId = (await repo.insertProduct(tx, product))[0]!.id;
-      touched.push(productId);
-      // Options not named in the file stay as they are; defaults are cleared first (one-default index).
-      if (plan.options.some((o) => o.isDefault)) {
-        const current = (await repo.findProduct(tx, productId))!.options;
-        for (const o of current) if (o.isDefault) await repo.updateOption(tx, o.id, { isDefault: false });
-      }
-      for (const [i, o] of plan.options.entries()) {
-        const values = {
-          optionNameKey1: o.optionNameKey1,
-          optionNameValue1: o.optionNameValue1,
-          optionNameKey2: o.optionNameKey2 || null,
-          optionNameValue2: o.optionNameKey2 ? o.optionNameValue2 : null,
-          priceKrw: Math.round(o.priceKrw),
-          priceUsd: Math.round(o.priceUsd * 100),
-          comparedPriceKrw: o.comparedPriceKrw === null ? null : Math.round(o.comparedPriceKrw),
-          comparedPriceUsd: o.comparedPriceUsd === null ? null : Math.round(o.comparedPriceUsd * 100),
-          stock: o.stock,
-          minimumOrderQuantity: o.minimumOrderQuantity,
-          isSoldOut: o.isSoldOut,
-          isDefault: o.isDefault,
+      let optionCount = 0;
+      const touched: string[] = [];
+      for (const plan of plans) {
+        const first = plan.rows[0]!;
+        const product = {
+          title: first.title,
+          vendor: first.vendor,
+          categoryId: first.categoryId,
+          tags: first.tags,
+          releaseDate: first.releaseDate,
         };
-        if (o.uuid) await repo.updateOption(tx, o.uuid, values);
-        else await repo.insertOption(tx, { productId, sortOrder: i, ...values });
-        optionCount++;
+        let productId = plan.productUuid;
+        if (productId) await repo.updateProduct(tx, productId, product);
+        else productId = (await repo.insertProduct(tx, product))[0]!.id;
+        touched.push(productId);
+        // Options not named in the file stay as they are; defaults are cleared first (one-default index).
+        if (plan.options.some((o) => o.isDefault)) {
+          const current = (await repo.findProduct(tx, productId))!.options;
+          for (const o of current) if (o.isDefault) await repo.updateOption(tx, o.id, { isDefault: false });
+        }
+        for (const [i, o] of plan.options.entries()) {
+          const values = {
+            optionNameKey1: o.optionNameKey1,
+            optionNameValue1: o.optionNameValue1,
+            optionNameKey2: o.optionNameKey2 || null,
+            optionNameValue2: o.optionNameKey2 ? o.optionNameValue2 : null,
+            priceKrw: Math.round(o.priceKrw),
+            priceUsd: Math.round(o.priceUsd * 100),
+            comparedPriceKrw: o.comparedPriceKrw === null ? null : Math.round(o.comparedPriceKrw),
+            comparedPriceUsd: o.comparedPriceUsd === null ? null : Math.round(o.comparedPriceUsd * 100),
+            stock: o.stock,
+            minimumOrderQuantity: o.minimumOrderQuantity,
+            isSoldOut: o.isSoldOut,
+            isDefault: o.isDefault,
+          };
+          if (o.uuid) await repo.updateOption(tx, o.uuid, values);
+          else await repo.insertOption(tx, { productId, sortOrder: i, ...values });
+          optionCount++;
+        }
+        await repo.replaceArtists(tx, productId, [...new Set(first.artistIds)]);
       }
-      await repo.replaceArtists(tx, productId, [...new Set(first.artistIds)]);
-    }
-    await refreshProductDerived(tx, touched);
-    const result = { products: plans.length, options: optionCount };
-    await recordAudit(tx, {
-      staffId,
-      action: 'catalogue.import',
-      entity: 'catalogue',
-      entityId: 'csv',
-      after: result,
-    });
-    return result;
-  });
+      await refreshProductDerived(tx, touched);
+      const result = { products: plans.length, options: optionCount };
+      await recordAudit(tx, {
+        staffId,
+        action: 'catalogue.import',
+        entity: 'catalogue',
+        entityId: 'csv',
+        after: result,
+      });
+      return result;
+    },
+    { log },
+  );
 }

@@ -1,6 +1,7 @@
 import type { ContactRequest } from '@kshop/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -71,7 +72,7 @@ export async function inquiry(db: Executor, id: string) {
 }
 
 export async function answerInquiry(db: Db, id: string, note: string, staffId: string) {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const row = await findInquiry(tx, id);
     if (!row) throw notFound('Inquiry not found.');
     await markAnswered(tx, id, note, staffId);

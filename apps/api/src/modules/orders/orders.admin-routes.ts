@@ -61,7 +61,13 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireStaff(request);
-      const change = await orders.moveOrder(app.db, request.params.orderNumber, request.body.status, me.id);
+      const change = await orders.moveOrder(
+        app.db,
+        request.params.orderNumber,
+        request.body.status,
+        me.id,
+        request.log,
+      );
       orders
         .mailStatusChange(app.mailer, change)
         .catch((err) => request.log.error({ err }, 'could not mail a status change'));
@@ -81,7 +87,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireStaff(request);
-      await orders.addMemo(app.db, request.params.orderNumber, request.body.content, me.id);
+      await orders.addMemo(app.db, request.params.orderNumber, request.body.content, me.id, request.log);
       return ok(null, 'Memo added.');
     },
   );
@@ -98,7 +104,13 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireStaff(request);
-      await orders.assignPersonInCharge(app.db, request.params.orderNumber, request.body.staffId, me.id);
+      await orders.assignPersonInCharge(
+        app.db,
+        request.params.orderNumber,
+        request.body.staffId,
+        me.id,
+        request.log,
+      );
       return ok(null, 'Person in charge updated.');
     },
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import {
   buyers,
@@ -77,7 +77,11 @@ export async function nextOrderSequence(db: Executor): Promise<number> {
 
 export async function buyerForOrder(db: Executor, buyerId: string) {
   const [row] = await db
-    .select({ email: buyers.email, businessRegistrationNumber: buyers.businessRegistrationNumber })
+    .select({
+      email: buyers.email,
+      companyName: buyers.companyName,
+      businessRegistrationNumber: buyers.businessRegistrationNumber,
+    })
     .from(buyers)
     .where(eq(buyers.id, buyerId));
   return row ?? null;
@@ -207,6 +211,16 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
     .limit(f.limit)
     .offset(f.offset);
   return { rows, totalCount: rows[0]?.totalCount ?? 0 };
+}
+
+/** An active staff member, share-locked so it cannot be disabled before the order names it. */
+export async function lockActiveStaff(db: Executor, staffId: string) {
+  const [row] = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.id, staffId), isNull(staff.disabledAt)))
+    .for('share');
+  return row ?? null;
 }
 
 export const setPersonInCharge = (db: Executor, orderId: string, staffId: string | null) =>

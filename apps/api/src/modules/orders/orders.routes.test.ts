@@ -1,10 +1,11 @@
 import { messages } from '@kshop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, orders, productOptions, products } from '../../db/schema.js';
+import { auditLog, buyers, cartItems, orders, productOptions, products, staff } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, receiver, stockedOption } from '../../test/buying.js';
-import { addMemo, moveOrder } from './orders.service.js';
+import { staffSession } from '../../test/staff.js';
+import { addMemo, moveOrder, NOT_ACTIVE_STAFF } from './orders.service.js';
 
 let shop: TestShop;
 let korea: Auth;
@@ -132,6 +133,74 @@ describe('placing an order', () => {
     expect(body(noAddress)).toMatchObject({ statusCode: 400, message: 'Address is required' });
     const empty = await placeOrder(shop, korea, { ...payload, productOptionList: [] });
     expect(body(empty)).toMatchObject({ statusCode: 400, message: 'Cart is empty' });
+  });
+});
+
+describe('the company on an order', () => {
+  it('comes from the buyer profile, whatever company name the request carries', async () => {
+    const option = await stockedOption(shop, 10);
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 1 }]);
+    const res = await placeOrder(shop, korea, {
+      ...payload,
+      receiverInfo: { ...payload.receiverInfo, companyName: 'X' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [profile] = await shop.db.select().from(buyers).where(eq(buyers.email, DEMO.korea));
+    const [order] = await shop.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, body(res).data.uuid));
+    expect(order!.receiverCompanyName).toBe(profile!.companyName);
+    expect(order!.receiverCompanyName).not.toBe('X');
+    expect(order!.businessRegistrationNumber).toBe(profile!.businessRegistrationNumber);
+    const detail = body(
+      await shop.app.inject({ url: `/api/v1/order/detail/${body(res).data.uuid}`, headers: korea }),
+    ).data;
+    expect(detail.receiverInfo.companyName).toBe(profile!.companyName);
+    const inbox = await shop.smtp.waitFor((m) => m.subject === `New order ${body(res).data.orderNumber}`);
+    // Quoted-printable soft line breaks aside, the shop's inbox reads the profile's company too.
+    expect(inbox.raw.replace(/=\r?\n/g, '')).toContain(`from ${profile!.companyName} waits`);
+  });
+});
+
+describe('naming the person in charge', () => {
+  it('accepts an active staff member or nobody, and refuses any other id with 400 naming the field, writing nothing', async () => {
+    const owner = await staffSession(shop, 'pic-owner@kshop.example', 'OWNER');
+    const colleague = await staffSession(shop, 'pic-colleague@kshop.example');
+    const gone = await staffSession(shop, 'pic-gone@kshop.example');
+    await shop.db.update(staff).set({ disabledAt: new Date() }).where(eq(staff.id, gone.id));
+    const option = await stockedOption(shop, 10);
+    const placed = body(
+      await placeOrder(
+        shop,
+        korea,
+        await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 1 }]),
+      ),
+    ).data;
+    const name = (staffId: string | null) =>
+      shop.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/orders/${placed.orderNumber}/person-in-charge`,
+        headers: { authorization: owner.authorization },
+        payload: { staffId },
+      });
+    const inCharge = async () =>
+      (await shop.db.select().from(orders).where(eq(orders.id, placed.uuid)))[0]!.personInChargeStaffId;
+    const audits = async () =>
+      (await shop.db.select().from(auditLog).where(eq(auditLog.entityId, placed.orderNumber))).length;
+
+    expect((await name(colleague.id)).statusCode).toBe(200);
+    expect(await inCharge()).toBe(colleague.id);
+    const written = await audits();
+    for (const id of ['00000000-0000-4000-8000-000000000000', gone.id]) {
+      const refused = await name(id);
+      expect(body(refused)).toEqual({ statusCode: 400, message: NOT_ACTIVE_STAFF, data: null });
+      expect(body(refused).message).toContain('staffId');
+    }
+    expect(await inCharge()).toBe(colleague.id);
+    expect(await audits()).toBe(written);
+    expect((await name(null)).statusCode).toBe(200);
+    expect(await inCharge()).toBeNull();
   });
 });
 

@@ -11,9 +11,11 @@ import {
   parseMemo,
   toMinorUnits,
 } from '@kshop/contract';
-import type { Db, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
+import { lockOptions, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
 import type { orderDetails, orders } from '../../db/schema.js';
+import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
@@ -33,89 +35,110 @@ export function orderNumberFor(sequence: number, at = new Date()): string {
 
 const orderNotFound = () => notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
 
-export type PlacedOrder = { uuid: string; orderNumber: string; email: string; finalMinor: number };
+export type PlacedOrder = {
+  uuid: string;
+  orderNumber: string;
+  email: string;
+  companyName: string;
+  finalMinor: number;
+};
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Places an order in one transaction: prices recomputed from the catalogue and compared with what the
- * buyer saw, stock held line by line (in a fixed order, so concurrent orders cannot deadlock), the order
- * written, the ordered lines taken out of the cart. Any failure leaves everything as it was.
+ * Places an order in one transaction, taking its locks in the shop's lock order: the ordered products in
+ * id order, then their options in id order. Prices are recomputed from the catalogue as it stands once
+ * the products are locked and compared with what the buyer saw; stock is held line by line with a
+ * conditional update that never oversells; the order is written with the company of the buyer's profile
+ * (never the request's); the ordered lines leave the cart. Any failure leaves everything as it was.
  */
 export async function placeOrder(
-  db: Db,
+  db: Executor,
   buyerId: string,
   currency: CurrencyCode,
   input: OrderCreateRequest,
+  log?: TransactionLog,
 ): Promise<PlacedOrder> {
   if (input.currencyCode !== currency) throw conflict(messages.order.currencyMismatch, 'CURRENCY_MISMATCH');
-  const lines = [...input.productOptionList].sort((a, b) =>
-    a.productOptionUuid.localeCompare(b.productOptionUuid),
-  );
+  const lines = input.productOptionList
+    .map((l) => ({ ...l, productOptionUuid: l.productOptionUuid.toLowerCase() }))
+    .sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
   const optionIds = lines.map((l) => l.productOptionUuid);
   if (new Set(optionIds).size !== optionIds.length)
     throw badRequest('Each option may appear once in an order.', 'DUPLICATE_LINE');
 
-  return db.transaction(async (tx) => {
-    const buyer = await repo.buyerForOrder(tx, buyerId);
-    if (!buyer) throw notFound();
-    const found = new Map((await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r]));
-    let productMinor = 0;
-    const priced = lines.map((line) => {
-      const row = found.get(line.productOptionUuid);
-      if (!row) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
-      if (line.quantity < row.option.minimumOrderQuantity) {
-        throw badRequest(messages.cart.minimum(row.option.minimumOrderQuantity), 'BELOW_MINIMUM');
+  return inTransaction(
+    db,
+    async (tx) => {
+      const buyer = await repo.buyerForOrder(tx, buyerId);
+      if (!buyer) throw notFound();
+      const productIds = await lockProducts(tx, await productIdsOfOptions(tx, optionIds));
+      const found = new Map((await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r]));
+      let productMinor = 0;
+      const priced = lines.map((line) => {
+        const row = found.get(line.productOptionUuid);
+        if (!row) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+        if (line.quantity < row.option.minimumOrderQuantity) {
+          throw badRequest(messages.cart.minimum(row.option.minimumOrderQuantity), 'BELOW_MINIMUM');
+        }
+        const unit = unitPrice(row.option, currency);
+        productMinor += unit * line.quantity;
+        return { ...line, ...row, unit, amount: unit * line.quantity };
+      });
+      if (toMinorUnits(input.finalPaymentAmount, currency) !== productMinor) {
+        throw conflict(messages.order.pricesChanged, 'PRICES_CHANGED');
       }
-      const unit = unitPrice(row.option, currency);
-      productMinor += unit * line.quantity;
-      return { ...line, ...row, unit, amount: unit * line.quantity };
-    });
-    if (toMinorUnits(input.finalPaymentAmount, currency) !== productMinor) {
-      throw conflict(messages.order.pricesChanged, 'PRICES_CHANGED');
-    }
-    for (const line of priced) {
-      if (!(await repo.holdStock(tx, line.option.id, line.quantity))) {
-        throw conflict(messages.order.notEnoughStock(line.product.title), 'NOT_ENOUGH_STOCK');
+      for (const line of priced) {
+        if (!(await repo.holdStock(tx, line.option.id, line.quantity))) {
+          throw conflict(messages.order.notEnoughStock(line.product.title), 'NOT_ENOUGH_STOCK');
+        }
       }
-    }
-    const orderNumber = orderNumberFor(await repo.nextOrderSequence(tx));
-    const receiver = input.receiverInfo;
-    const [order] = await repo.insertOrder(tx, {
-      orderNumber,
-      buyerId,
-      status: 'PENDING',
-      currencyCode: currency,
-      productAmount: productMinor,
-      finalAmount: productMinor,
-      receiverCompanyName: receiver.companyName,
-      receiverEmail: receiver.companyEmail,
-      receiverName: receiver.receiverName,
-      receiverPhoneNumber: receiver.phoneNumber,
-      receiverPostalCode: receiver.postalCode,
-      receiverAddressDetail: receiver.addressDetail,
-      businessRegistrationNumber: buyer.businessRegistrationNumber,
-    });
-    await repo.insertDetails(
-      tx,
-      priced.map((line) => ({
-        orderId: order!.id,
-        productOptionId: line.option.id,
-        quantity: line.quantity,
-        unitPrice: line.unit,
-        amount: line.amount,
+      const orderNumber = orderNumberFor(await repo.nextOrderSequence(tx));
+      const receiver = input.receiverInfo;
+      const [order] = await repo.insertOrder(tx, {
+        orderNumber,
+        buyerId,
+        status: 'PENDING',
         currencyCode: currency,
-        productTitle: line.product.title,
-        optionNameValue1: line.option.optionNameValue1,
-        optionNameValue2: line.option.optionNameValue2,
-        thumbnailUrl: line.product.imageUrls[0] ?? null,
-      })),
-    );
-    await recordSales(tx, priced, currency, 1);
-    await deleteLinesForOptions(tx, buyerId, optionIds);
-    await refreshProductDerived(tx, [...new Set(priced.map((l) => l.product.id))].sort(), {
-      searchText: false,
-    });
-    return { uuid: order!.id, orderNumber: order!.orderNumber, email: buyer.email, finalMinor: productMinor };
-  });
+        productAmount: productMinor,
+        finalAmount: productMinor,
+        // Checkout shows the company read-only from the profile; the request cannot name another one.
+        receiverCompanyName: buyer.companyName,
+        receiverEmail: receiver.companyEmail,
+        receiverName: receiver.receiverName,
+        receiverPhoneNumber: receiver.phoneNumber,
+        receiverPostalCode: receiver.postalCode,
+        receiverAddressDetail: receiver.addressDetail,
+        businessRegistrationNumber: buyer.businessRegistrationNumber,
+      });
+      await repo.insertDetails(
+        tx,
+        priced.map((line) => ({
+          orderId: order!.id,
+          productOptionId: line.option.id,
+          quantity: line.quantity,
+          unitPrice: line.unit,
+          amount: line.amount,
+          currencyCode: currency,
+          productTitle: line.product.title,
+          optionNameValue1: line.option.optionNameValue1,
+          optionNameValue2: line.option.optionNameValue2,
+          thumbnailUrl: line.product.imageUrls[0] ?? null,
+        })),
+      );
+      await recordSales(tx, priced, currency, 1);
+      await deleteLinesForOptions(tx, buyerId, optionIds);
+      await refreshProductDerived(tx, productIds, { searchText: false });
+      return {
+        uuid: order!.id,
+        orderNumber: order!.orderNumber,
+        email: buyer.email,
+        companyName: buyer.companyName,
+        finalMinor: productMinor,
+      };
+    },
+    { log },
+  );
 }
 
 async function recordSales(
@@ -132,7 +155,7 @@ async function recordSales(
       amount: sum.amount + line.amount,
     });
   }
-  for (const [productId, sum] of [...byProduct].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const [productId, sum] of [...byProduct].sort(([a], [b]) => byId(a, b))) {
     const krw = currency === 'KRW' ? sum.amount : 0;
     const usd = currency === 'USD' ? sum.amount : 0;
     await repo.addSales(tx, productId, sign * sum.quantity, sign * krw, sign * usd);
@@ -214,96 +237,116 @@ export type StatusChange = { order: OrderRow; from: OrderStatus; to: OrderStatus
 
 /**
  * Moves an order along the allowed transitions. Shipping takes the held quantities out of stock;
- * cancelling releases them and takes the sale back.
+ * cancelling releases them and takes the sale back. Locks follow the shop's order: the order, then its
+ * products in id order, then its options in id order.
  */
 export async function moveOrder(
-  db: Db,
+  db: Executor,
   orderNumber: string,
   to: OrderStatus,
   staffId: string | null = null,
+  log?: TransactionLog,
 ): Promise<StatusChange> {
-  return db.transaction(async (tx) => {
-    const order = await repo.lockOrderByNumber(tx, orderNumber);
-    if (!order) throw orderNotFound();
-    const from = order.status;
-    if (!canMoveOrder(from, to)) {
-      throw new AppError(409, 'BAD_TRANSITION', `An order that is ${from} cannot become ${to}.`);
-    }
-    const details = (await repo.detailsOf(tx, [order.id])).sort((a, b) =>
-      String(a.productOptionId).localeCompare(String(b.productOptionId)),
-    );
-    const optionIds = details.flatMap((d) => (d.productOptionId ? [d.productOptionId] : []));
-    const products = new Map(
-      (await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r.product.id] as const),
-    );
-    for (const d of details) {
-      if (!d.productOptionId) continue;
-      if (to === 'SHIPPED') await repo.shipStock(tx, d.productOptionId, d.quantity);
-      if (to === 'CANCELLED') await repo.releaseStock(tx, d.productOptionId, d.quantity);
-    }
-    if (to === 'CANCELLED') {
-      const lines = details.flatMap((d) => {
-        const productId = d.productOptionId ? products.get(d.productOptionId) : undefined;
-        return productId ? [{ product: { id: productId }, quantity: d.quantity, amount: d.amount }] : [];
+  return inTransaction(
+    db,
+    async (tx) => {
+      const order = await repo.lockOrderByNumber(tx, orderNumber);
+      if (!order) throw orderNotFound();
+      const from = order.status;
+      if (!canMoveOrder(from, to)) {
+        throw new AppError(409, 'BAD_TRANSITION', `An order that is ${from} cannot become ${to}.`);
+      }
+      // Only shipping and cancelling change stock; the other moves lock the order alone.
+      const touchesStock = to === 'SHIPPED' || to === 'CANCELLED';
+      const details = touchesStock ? await repo.detailsOf(tx, [order.id]) : [];
+      const optionIds = details.flatMap((d) => (d.productOptionId ? [d.productOptionId] : []));
+      const productIds = await lockProducts(tx, await productIdsOfOptions(tx, optionIds));
+      await lockOptions(tx, optionIds);
+      const products = new Map(
+        optionIds.length === 0
+          ? []
+          : (await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r.product.id] as const),
+      );
+      for (const d of [...details].sort((a, b) => byId(a.productOptionId ?? '', b.productOptionId ?? ''))) {
+        if (!d.productOptionId) continue;
+        if (to === 'SHIPPED') await repo.shipStock(tx, d.productOptionId, d.quantity);
+        else await repo.releaseStock(tx, d.productOptionId, d.quantity);
+      }
+      if (to === 'CANCELLED') {
+        const lines = details.flatMap((d) => {
+          const productId = d.productOptionId ? products.get(d.productOptionId) : undefined;
+          return productId ? [{ product: { id: productId }, quantity: d.quantity, amount: d.amount }] : [];
+        });
+        await recordSales(tx, lines, order.currencyCode, -1);
+      }
+      await repo.setOrderStatus(tx, order.id, to);
+      await recordAudit(tx, {
+        staffId,
+        action: 'order.status',
+        entity: 'order',
+        entityId: order.orderNumber,
+        before: { status: from },
+        after: { status: to },
       });
-      await recordSales(tx, lines, order.currencyCode, -1);
-    }
-    await repo.setOrderStatus(tx, order.id, to);
-    await recordAudit(tx, {
-      staffId,
-      action: 'order.status',
-      entity: 'order',
-      entityId: order.orderNumber,
-      before: { status: from },
-      after: { status: to },
-    });
-    await refreshProductDerived(tx, [...new Set(products.values())].sort(), { searchText: false });
-    const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
-    return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail };
-  });
+      await refreshProductDerived(tx, productIds, { searchText: false });
+      const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
+      return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail };
+    },
+    { log },
+  );
 }
 
 export const MEMO_FORMAT =
   "A memo reads 'label/amount', for example 'Shipping fee/15000' or 'Discount/-5000'.";
 
 /** Adds a staff memo; the final amount becomes the product amount plus every memo amount. */
-export async function addMemo(db: Db, orderNumber: string, content: string, staffId: string | null = null) {
+export async function addMemo(
+  db: Executor,
+  orderNumber: string,
+  content: string,
+  staffId: string | null = null,
+  log?: TransactionLog,
+) {
   const { label, amount } = parseMemo(content);
   if (!label || amount === null) throw badRequest(MEMO_FORMAT, 'BAD_MEMO');
-  return db.transaction(async (tx) => {
-    const order = await repo.lockOrderByNumber(tx, orderNumber);
-    if (!order) throw orderNotFound();
-    const minor = toMinorUnits(amount, order.currencyCode);
-    if (fromMinorUnits(minor, order.currencyCode) !== amount) {
-      throw badRequest(
-        `${order.currencyCode} amounts have at most ${order.currencyCode === 'KRW' ? 0 : 2} decimals.`,
-        'BAD_MEMO',
-      );
-    }
-    const memos = await repo.memosOf(tx, order.id);
-    const finalAmount = order.productAmount + memos.reduce((sum, m) => sum + m.amount, 0) + minor;
-    if (finalAmount < 0) throw badRequest('The memos would make the total negative.', 'BAD_MEMO');
-    await repo.insertMemo(tx, {
-      orderId: order.id,
-      content: content.trim(),
-      amount: minor,
-      createdByStaffId: staffId,
-    });
-    await repo.setFinalAmount(tx, order.id, finalAmount);
-    await recordAudit(tx, {
-      staffId,
-      action: 'order.memo',
-      entity: 'order',
-      entityId: orderNumber,
-      before: { finalAmount: order.finalAmount },
-      after: { memo: content.trim(), finalAmount },
-    });
-    return {
-      orderNumber,
-      finalAmount: fromMinorUnits(finalAmount, order.currencyCode),
-      currencyCode: order.currencyCode,
-    };
-  });
+  return inTransaction(
+    db,
+    async (tx) => {
+      const order = await repo.lockOrderByNumber(tx, orderNumber);
+      if (!order) throw orderNotFound();
+      const minor = toMinorUnits(amount, order.currencyCode);
+      if (fromMinorUnits(minor, order.currencyCode) !== amount) {
+        throw badRequest(
+          `${order.currencyCode} amounts have at most ${order.currencyCode === 'KRW' ? 0 : 2} decimals.`,
+          'BAD_MEMO',
+        );
+      }
+      const memos = await repo.memosOf(tx, order.id);
+      const finalAmount = order.productAmount + memos.reduce((sum, m) => sum + m.amount, 0) + minor;
+      if (finalAmount < 0) throw badRequest('The memos would make the total negative.', 'BAD_MEMO');
+      await repo.insertMemo(tx, {
+        orderId: order.id,
+        content: content.trim(),
+        amount: minor,
+        createdByStaffId: staffId,
+      });
+      await repo.setFinalAmount(tx, order.id, finalAmount);
+      await recordAudit(tx, {
+        staffId,
+        action: 'order.memo',
+        entity: 'order',
+        entityId: orderNumber,
+        before: { finalAmount: order.finalAmount },
+        after: { memo: content.trim(), finalAmount },
+      });
+      return {
+        orderNumber,
+        finalAmount: fromMinorUnits(finalAmount, order.currencyCode),
+        currencyCode: order.currencyCode,
+      };
+    },
+    { log },
+  );
 }
 
 export const statusLabel = (status: OrderStatus) => ORDER_STATUS_LABELS[status];
@@ -347,23 +390,34 @@ export async function adminOrderDetail(db: Executor, orderNumber: string) {
   };
 }
 
+export const NOT_ACTIVE_STAFF = 'staffId: no active staff member has this id.';
+
+/** Names the staff member in charge (or nobody); an id that is not an active staff member is refused. */
 export async function assignPersonInCharge(
-  db: Db,
+  db: Executor,
   orderNumber: string,
   personId: string | null,
   staffId: string,
+  log?: TransactionLog,
 ) {
-  await db.transaction(async (tx) => {
-    const order = await repo.lockOrderByNumber(tx, orderNumber);
-    if (!order) throw orderNotFound();
-    await repo.setPersonInCharge(tx, order.id, personId);
-    await recordAudit(tx, {
-      staffId,
-      action: 'order.person-in-charge',
-      entity: 'order',
-      entityId: orderNumber,
-      before: { personInChargeStaffId: order.personInChargeStaffId },
-      after: { personInChargeStaffId: personId },
-    });
-  });
+  await inTransaction(
+    db,
+    async (tx) => {
+      const order = await repo.lockOrderByNumber(tx, orderNumber);
+      if (!order) throw orderNotFound();
+      if (personId && !(await repo.lockActiveStaff(tx, personId))) {
+        throw badRequest(NOT_ACTIVE_STAFF, 'PERSON_IN_CHARGE_UNKNOWN');
+      }
+      await repo.setPersonInCharge(tx, order.id, personId);
+      await recordAudit(tx, {
+        staffId,
+        action: 'order.person-in-charge',
+        entity: 'order',
+        entityId: orderNumber,
+        before: { personInChargeStaffId: order.personInChargeStaffId },
+        after: { personInChargeStaffId: personId },
+      });
+    },
+    { log },
+  );
 }

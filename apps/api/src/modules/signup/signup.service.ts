@@ -1,6 +1,7 @@
 import { messages, type SignupRequest, VERIFICATION_SECONDS } from '@kshop/contract';
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AccountLimits } from '../../lib/account-limits.js';
 import { hashCode, newVerificationCode, sameHash } from '../../lib/codes.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -70,7 +71,7 @@ export async function verifyCode(db: Db, secret: string, email: string, code: st
 export async function signup(db: Db, storage: FileStorage, input: SignupRequest) {
   const passwordHash = await hashPassword(input.password);
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       if (await findActiveBuyerByEmail(tx, input.email)) throw userExists();
       if (!(await repo.verifiedSince(tx, input.email, new Date(Date.now() - VERIFIED_EMAIL_VALID_MS))))
         throw invalidCode();

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AccountLimits } from '../../lib/account-limits.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -59,7 +60,7 @@ export async function changePassword(
     throw new AppError(400, 'WRONG_PASSWORD', STAFF_MESSAGES.wrongCurrentPassword);
   const passwordHash = await hashPassword(next);
   const token = newToken();
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await repo.updateStaff(tx, staffId, { passwordHash, mustChangePassword: false });
     await repo.endSessions(tx, staffId);
     await repo.insertSession(tx, staffId, hashToken(token), new Date(Date.now() + ttlHours * 3_600_000));
@@ -80,7 +81,7 @@ export async function createStaff(
   const password = newTemporaryPassword();
   const passwordHash = await hashPassword(password);
   try {
-    return await db.transaction(async (tx) => {
+    return await inTransaction(db, async (tx) => {
       const role = (await repo.countStaff(tx)) === 0 ? 'OWNER' : (input.role ?? 'STAFF');
       const [row] = await repo.insertStaff(tx, {
         email: input.email.toLowerCase(),
@@ -111,7 +112,7 @@ export async function updateStaffMember(
   staffId: string,
   changes: { role?: 'OWNER' | 'STAFF'; disabled?: boolean },
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const before = await repo.findStaffById(tx, staffId);
     if (!before) throw notFound('Staff member not found.');
     const [after] = await repo.updateStaff(tx, staffId, {

@@ -8,6 +8,8 @@ import {
 } from '@kshop/contract';
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db, Executor } from '../../db/client.js';
+import { lockBuyer } from '../../db/row-locks.js';
+import { inTransaction } from '../../db/transaction.js';
 import type { AccountLimits } from '../../lib/account-limits.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
 import { notFound } from '../../lib/errors.js';
@@ -54,7 +56,8 @@ export async function updateProfile(
   buyerId: string,
   input: UpdateProfileRequest,
 ) {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
+    await lockBuyer(tx, buyerId);
     const current = await repo.findProfile(tx, buyerId);
     if (!current) throw notFound();
     const newFileId = fileIdFromUrl(input.businessCertificateUrl);
@@ -82,7 +85,7 @@ export async function updateProfile(
  */
 export async function changePassword(db: Db, buyerId: string, password: string) {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await repo.updateBuyer(tx, buyerId, {
       passwordHash,
       temporaryPasswordHash: null,
@@ -126,7 +129,8 @@ export async function issueTemporaryPassword(db: Db, mailer: Mailer, limits: Acc
  * number stay on the (anonymised) record because past orders and their tax invoices must be kept.
  */
 export async function deleteAccount(db: Db, storage: FileStorage, buyerId: string) {
-  const certificateKey = await db.transaction(async (tx) => {
+  const certificateKey = await inTransaction(db, async (tx) => {
+    await lockBuyer(tx, buyerId);
     const current = await repo.findProfile(tx, buyerId);
     if (!current) throw notFound();
     await repo.deleteSessions(tx, buyerId);
@@ -148,12 +152,21 @@ export async function deleteAccount(db: Db, storage: FileStorage, buyerId: strin
   if (certificateKey) await storage.remove(certificateKey).catch(() => {});
 }
 
+/**
+ * Address changes lock the buyer row first (the shop's lock order), so concurrent changes of one member's
+ * addresses run one after the other and exactly one address stays the default.
+ */
+async function lockAddressBook(tx: Executor, buyerId: string) {
+  if (!(await lockBuyer(tx, buyerId))) throw notFound();
+}
+
 async function keepOneDefault(tx: Executor, buyerId: string, wantsDefault: boolean) {
   if (wantsDefault) await repo.clearDefaultAddress(tx, buyerId);
 }
 
 export async function addAddress(db: Db, buyerId: string, input: AddressRequest): Promise<AddressView> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
+    await lockAddressBook(tx, buyerId);
     await keepOneDefault(tx, buyerId, input.isDefault);
     const [row] = await repo.insertAddress(tx, { buyerId, ...input });
     await repo.promoteDefaultAddress(tx, buyerId);
@@ -168,7 +181,8 @@ export async function updateAddress(
   addressId: string,
   input: AddressRequest,
 ): Promise<AddressView> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
+    await lockAddressBook(tx, buyerId);
     const existing = await repo.findAddress(tx, buyerId, addressId);
     if (!existing) throw notFound(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
     await keepOneDefault(tx, buyerId, input.isDefault);
@@ -179,7 +193,8 @@ export async function updateAddress(
 }
 
 export async function removeAddress(db: Db, buyerId: string, addressId: string) {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
+    await lockAddressBook(tx, buyerId);
     const existing = await repo.findAddress(tx, buyerId, addressId);
     if (!existing) throw notFound(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
     await repo.deleteAddress(tx, addressId);
