@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { currencyOf, requireApprovedBuyer } from '../../plugins/auth.js';
+import { answerOnce } from '../idempotency/idempotency.js';
 import * as cart from './cart.service.js';
 
 const empty = { 200: envelope(z.null()) };
@@ -26,11 +27,20 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/cart',
-    { schema: { tags: ['cart'], summary: 'Add options to the cart', body: cartAddRequest, response: empty } },
-    async (request) => {
+    {
+      schema: {
+        tags: ['cart'],
+        summary: 'Add options to the cart. An Idempotency-Key header makes a repeat answer as the first did.',
+        body: cartAddRequest,
+        response: empty,
+      },
+    },
+    async (request, reply) => {
       const buyer = requireApprovedBuyer(request);
-      await cart.addLines(app.db, buyer.id, request.body.productOptionAndQuantityList);
-      return ok(null, 'Added to cart.');
+      return answerOnce(app.db, request, reply, buyer.id, async (db) => {
+        await cart.addLines(db, buyer.id, request.body.productOptionAndQuantityList, request.log);
+        return { answer: ok(null, 'Added to cart.') };
+      });
     },
   );
 
@@ -46,7 +56,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const buyer = requireApprovedBuyer(request);
-      await cart.changeQuantity(app.db, buyer.id, request.body.cartUuid, request.body.quantity);
+      await cart.changeQuantity(app.db, buyer.id, request.body.cartUuid, request.body.quantity, request.log);
       return ok(null, 'Quantity updated.');
     },
   );

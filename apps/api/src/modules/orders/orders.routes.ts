@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { currencyOf, requireApprovedBuyer } from '../../plugins/auth.js';
+import { answerOnce } from '../idempotency/idempotency.js';
 import * as orders from './orders.service.js';
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -20,32 +21,41 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        summary: 'Place an order: prices are checked, stock is held, the lines leave the cart',
+        summary:
+          'Place an order: prices are checked, stock is held, the lines leave the cart. An Idempotency-Key header makes a repeat answer as the first did.',
         body: orderCreateRequest,
         response: { 200: orderCreateResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const buyer = requireApprovedBuyer(request);
       const currency = currencyOf(buyer);
-      const placed = await orders.placeOrder(app.db, buyer.id, currency, request.body);
-      const total = formatPrice(fromMinorUnits(placed.finalMinor, currency), currency);
-      const mails = [
-        {
-          to: placed.email,
-          subject: `Order ${placed.orderNumber} received`,
-          text: `Thank you for your order ${placed.orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.`,
-        },
-        {
-          to: app.config.SHOP_INBOX_EMAIL,
-          subject: `New order ${placed.orderNumber}`,
-          text: `Order ${placed.orderNumber} (${total}) from ${request.body.receiverInfo.companyName} waits for a person in charge.`,
-        },
-      ];
-      for (const mail of mails) {
-        app.mailer.send(mail).catch((err) => request.log.error({ err }, 'could not mail about a new order'));
-      }
-      return ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed);
+      return answerOnce(app.db, request, reply, buyer.id, async (db) => {
+        const placed = await orders.placeOrder(db, buyer.id, currency, request.body, request.log);
+        const total = formatPrice(fromMinorUnits(placed.finalMinor, currency), currency);
+        const mails = [
+          {
+            to: placed.email,
+            subject: `Order ${placed.orderNumber} received`,
+            text: `Thank you for your order ${placed.orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.`,
+          },
+          {
+            to: app.config.SHOP_INBOX_EMAIL,
+            subject: `New order ${placed.orderNumber}`,
+            text: `Order ${placed.orderNumber} (${total}) from ${placed.companyName} waits for a person in charge.`,
+          },
+        ];
+        return {
+          answer: ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed),
+          afterCommit: () => {
+            for (const mail of mails) {
+              app.mailer
+                .send(mail)
+                .catch((err) => request.log.error({ err }, 'could not mail about a new order'));
+            }
+          },
+        };
+      });
     },
   );
 

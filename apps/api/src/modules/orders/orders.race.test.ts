@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema.js';
+import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+import { type Auth, orderPayload } from '../../test/buying.js';
+import { brokenStock, racingProduct, serverErrors, stockOf, withStock } from '../../test/races.js';
+import { staffSession } from '../../test/staff.js';
+
+// On PostgreSQL (TEST_DATABASE_URL) the pool runs these requests as truly parallel transactions; on
+// PGlite they queue on its single connection, and the same checks still hold.
+
+let shop: TestShop;
+let owner: Auth;
+let korea: Auth;
+let global: Auth;
+beforeAll(async () => {
+  shop = await createTestShop();
+  owner = { authorization: (await staffSession(shop, 'race-owner@kshop.example', 'OWNER')).authorization };
+  korea = await shop.loginAs(DEMO.korea);
+  global = await shop.loginAs(DEMO.global);
+});
+afterAll(() => shop?.close());
+
+const admin = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  shop.app.inject({ method, url: `/api/v1/admin${url}`, headers: owner, payload });
+const order = (auth: Auth, payload: object, headers: Record<string, string> = {}) =>
+  shop.app.inject({ method: 'POST', url: '/api/v1/order', headers: { ...auth, ...headers }, payload });
+const orderCount = async () =>
+  (await shop.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders))[0]!.n;
+const codes = (answers: LightMyRequestResponse[]) => [...new Set(answers.map((a) => a.statusCode))];
+
+type Line = { productOptionUuid: string; quantity: number };
+
+/** Orders that each take options of both products, in both orders, from a KRW and a USD buyer. */
+async function mixedOrders(a: { options: { uuid: string }[] }, b: { options: { uuid: string }[] }) {
+  const [a1, a2, a3] = a.options.map((o) => o.uuid) as [string, string, string];
+  const [b1, b2, b3] = b.options.map((o) => o.uuid) as [string, string, string];
+  const lineSets: Line[][] = [
+    [
+      { productOptionUuid: a1, quantity: 1 },
+      { productOptionUuid: b1, quantity: 2 },
+    ],
+    [
+      { productOptionUuid: b2, quantity: 1 },
+      { productOptionUuid: a2, quantity: 3 },
+    ],
+    [
+      { productOptionUuid: a3, quantity: 2 },
+      { productOptionUuid: b3, quantity: 1 },
+      { productOptionUuid: a1, quantity: 1 },
+    ],
+  ];
+  const payloads: { auth: Auth; payload: object; lines: Line[] }[] = [];
+  for (const lines of lineSets) {
+    payloads.push({ auth: korea, payload: await orderPayload(shop, 'KRW', lines), lines });
+    payloads.push({ auth: global, payload: await orderPayload(shop, 'USD', lines), lines });
+  }
+  return (i: number) => payloads[i % payloads.length]!;
+}
+
+describe('product saves racing orders', () => {
+  it('12 rounds of saves of both products racing 15 orders: no 5xx, no oversold stock, holds match open orders', async () => {
+    const a = await racingProduct(shop, owner, 'Race Save A');
+    const b = await racingProduct(shop, owner, 'Race Save B');
+    const nth = await mixedOrders(a, b);
+    const answers: LightMyRequestResponse[] = [];
+    for (let round = 0; round < 12; round++) {
+      const stock = 50_000 + round;
+      answers.push(
+        ...(await Promise.all([
+          admin('PUT', `/products/${a.uuid}`, withStock(a, stock)),
+          ...Array.from({ length: 15 }, (_, i) => order(nth(i + round).auth, nth(i + round).payload)),
+          admin('PUT', `/products/${b.uuid}`, withStock(b, stock)),
+        ])),
+      );
+    }
+    expect(serverErrors(answers)).toEqual([]);
+    expect(codes(answers)).toEqual([200]);
+    const rows = await stockOf(shop, [a.uuid, b.uuid]);
+    expect(brokenStock(rows)).toEqual([]);
+    expect(rows.every((r) => r.stock === 50_011)).toBe(true);
+    expect(rows.reduce((sum, r) => sum + r.hold, 0)).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('status changes racing orders', () => {
+  it('shipping and cancelling orders while new orders and a product save take the same products', async () => {
+    const c = await racingProduct(shop, owner, 'Race Move C', 3, 1_000);
+    const d = await racingProduct(shop, owner, 'Race Move D', 3, 1_000);
+    const nth = await mixedOrders(c, d);
+    const placed: string[] = [];
+    let shippedQuantity = 0;
+    for (let i = 0; i < 16; i++) {
+      const res = await order(nth(i).auth, nth(i).payload);
+      expect(res.statusCode).toBe(200);
+      placed.push(body(res).data.orderNumber);
+      // Product D is not saved during the race, so its stock must drop by exactly what ships.
+      const ofD = nth(i).lines.filter((l) => d.options.some((o) => o.uuid === l.productOptionUuid));
+      if (i < 8) shippedQuantity += ofD.reduce((sum, l) => sum + l.quantity, 0);
+    }
+    const toShip = placed.slice(0, 8);
+    const toCancel = placed.slice(8);
+    for (const orderNumber of toShip)
+      for (const status of ['CONFIRMED', 'PAID', 'PREPARING'])
+        expect((await admin('POST', `/orders/${orderNumber}/status`, { status })).statusCode).toBe(200);
+
+    for (let round = 0; round < 2; round++) {
+      const half = (list: string[]) => list.slice(round * 4, round * 4 + 4);
+      const answers = await Promise.all([
+        ...half(toShip).map((n) => admin('POST', `/orders/${n}/status`, { status: 'SHIPPED' })),
+        admin('PUT', `/products/${c.uuid}`, withStock(c, 2_000 + round)),
+        ...Array.from({ length: 15 }, (_, i) => order(nth(i).auth, nth(i).payload)),
+        ...half(toCancel).map((n) => admin('POST', `/orders/${n}/status`, { status: 'CANCELLED' })),
+      ]);
+      expect(serverErrors(answers)).toEqual([]);
+      expect(codes(answers)).toEqual([200]);
+    }
+    const rows = await stockOf(shop, [c.uuid, d.uuid]);
+    expect(brokenStock(rows)).toEqual([]);
+    const shipped = await shop.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(eq(orders.status, 'SHIPPED'));
+    expect(shipped[0]!.n).toBe(8);
+    // Shipping took exactly the shipped quantities out of stock.
+    const rowsOfD = await stockOf(shop, [d.uuid]);
+    expect(rowsOfD.reduce((sum, row) => sum + (1_000 - row.stock), 0)).toBe(shippedQuantity);
+  }, 60_000);
+});
+
+describe('doubled submissions', () => {
+  it('the same order sent five times at once with one Idempotency-Key makes one order, and every answer is the same', async () => {
+    const e = await racingProduct(shop, owner, 'Race Twice E', 1, 100);
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: e.options[0]!.uuid, quantity: 2 }]);
+    const before = await orderCount();
+    const key = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => order(korea, payload, { 'idempotency-key': key })),
+    );
+    expect(codes(answers)).toEqual([200]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(await orderCount()).toBe(before + 1);
+    expect(await stockOf(shop, [e.uuid])).toEqual([
+      expect.objectContaining({ stock: 100, hold: 2, open: 2 }),
+    ]);
+  });
+
+  it('without a key, the same order sent twice at once makes two orders, as before', async () => {
+    const f = await racingProduct(shop, owner, 'Race Twice F', 1, 100);
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: f.options[0]!.uuid, quantity: 2 }]);
+    const before = await orderCount();
+    const answers = await Promise.all([order(korea, payload), order(korea, payload)]);
+    expect(codes(answers)).toEqual([200]);
+    expect(body(answers[0]!).data.orderNumber).not.toBe(body(answers[1]!).data.orderNumber);
+    expect(await orderCount()).toBe(before + 2);
+  });
+});
