@@ -30,6 +30,7 @@ import catalogueCachePlugin from './plugins/catalogue-cache.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { clientErrorReply, frameworkErrorReply } from './plugins/errors.js';
 import mailPlugin from './plugins/mail.js';
+import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import requestLogPlugin from './plugins/request-log.js';
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
   await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
+  if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(staffAuthPlugin);
   await app.register(mailPlugin, { config, mailer: overrides.mailer });

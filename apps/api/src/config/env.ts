@@ -86,6 +86,8 @@ export const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
   RATE_LIMIT: flag(true),
+  /** Serve Prometheus metrics at /metrics (latency per route, database pool, jobs, cache hit rate). */
+  METRICS: flag(false),
   /** Keep catalogue answers in memory until the database reports a catalogue change. */
   CATALOGUE_CACHE: flag(true),
   /**

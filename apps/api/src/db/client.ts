@@ -33,6 +33,8 @@ export type Database = {
   db: Db;
   driver: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /** The pool's connections now (PostgreSQL; the embedded database has one connection and no pool). */
+  pool?(): { total: number; idle: number; waiting: number };
   /** Listens on a channel until the returned function is called. */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -99,6 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, handlers) => {
         if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
         return listenOnPostgres(options.url, channel, handlers);

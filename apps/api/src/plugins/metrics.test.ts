@@ -1,0 +1,36 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestShop, type TestShop } from '../test/app.js';
+
+const shops: TestShop[] = [];
+afterAll(async () => {
+  for (const shop of shops) await shop.close();
+});
+
+const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
+
+describe('/metrics', () => {
+  it('is not served unless METRICS is on', async () => {
+    const shop = await createTestShop({ demoData: false });
+    shops.push(shop);
+    expect((await shop.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+  });
+
+  it('reports latency per route pattern, never per raw URL, and the catalogue cache', async () => {
+    const shop = await createTestShop({ env: { METRICS: 'true' } });
+    shops.push(shop);
+    for (let i = 0; i < 3; i++) await shop.app.inject({ method: 'GET', url: LIST });
+    const res = await shop.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+    expect(text).toMatch(
+      /kshop_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/product\/list",status="2xx"\} 3/,
+    );
+    expect(text).not.toContain('page=1');
+    expect(text).toMatch(/kshop_catalogue_cache_requests_total\{outcome="hit"\} 2/);
+    expect(text).toMatch(/kshop_catalogue_cache_requests_total\{outcome="miss"\} 1/);
+    expect(text).toContain('kshop_node_process_cpu_seconds_total');
+    if (shop.database.driver === 'postgres')
+      expect(text).toMatch(/kshop_db_pool_connections\{state="total"\}/);
+  });
+});

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * `GET /metrics` in Prometheus' text format, when METRICS=true: latency per route, method and status class,
+ * the database pool, background jobs waiting, and the catalogue cache's hits and misses, beside Node's own
+ * process figures. Off by default; put it behind the balancer's internal network when on.
+ */
+export default fp(
+  async function metrics(app: FastifyInstance) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: 'kshop_node_' });
+
+    const duration = new Histogram({
+      name: 'kshop_http_request_duration_seconds',
+      help: 'Time from receiving a request to sending its answer',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+    app.addHook('onResponse', async (request, reply) => {
+      // The route's pattern, never the raw URL: ids and queries would make endless series.
+      const route = request.routeOptions.url ?? 'unmatched';
+      duration.observe(
+        { method: request.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
+        reply.elapsedTime / 1000,
+      );
+    });
+
+    const cache = app.hasDecorator('catalogueCache') ? app.catalogueCache : null;
+    new Counter({
+      name: 'kshop_catalogue_cache_requests_total',
+      help: 'Catalogue answers looked up in the cache, by outcome',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      collect() {
+        if (!cache) return;
+        this.reset();
+        this.inc({ outcome: 'hit' }, cache.hits);
+        this.inc({ outcome: 'miss' }, cache.misses);
+      },
+    });
+    new Gauge({
+      name: 'kshop_catalogue_cache_entries',
+      help: 'Catalogue answers kept in this process',
+      registers: [registry],
+      collect() {
+        this.set(cache?.size ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'kshop_db_pool_connections',
+      help: 'Database pool connections by state (PostgreSQL only)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const pool = app.database.pool?.();
+        if (!pool) return;
+        this.set({ state: 'total' }, pool.total);
+        this.set({ state: 'idle' }, pool.idle);
+        this.set({ state: 'waiting' }, pool.waiting);
+      },
+    });
+
+    app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type(registry.contentType).send(await registry.metrics()),
+    );
+  },
+  { name: 'metrics', dependencies: ['db'] },
+);
