@@ -33,6 +33,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Send the token when there is one (default). Login sends none. */
   auth?: boolean;
+  /** Extra request headers, e.g. the Idempotency-Key of a submission. */
+  headers?: Record<string, string>;
 };
 
 type Envelope<T> = { statusCode: number; message: string; data: T };
@@ -58,6 +60,7 @@ async function send<T>(path: string, options: RequestOptions, token: string | nu
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  Object.assign(headers, options.headers);
 
   let response: Response;
   try {

@@ -16,6 +16,7 @@ import { defaultAddressOf } from '../../addresses';
 import { CART_QUERY_KEY, cartTotal } from '../../cart';
 import { ORDERS_QUERY_KEY } from '../../orders';
 import { type PlacedOrder, placeOrder } from '../api/place-order';
+import { useCheckoutAttempt } from '../hooks/use-checkout-attempt';
 import { AddressPickerDialog } from './address-picker-dialog';
 import { OrderPlacedDialog } from './order-placed-dialog';
 import { ProductInformation } from './product-information';
@@ -48,6 +49,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const [picking, setPicking] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const attempt = useCheckoutAttempt();
 
   const edit = (name: keyof DeliveryFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -73,29 +75,32 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
     if (!(await confirm(messages.order.confirmPlace))) return;
 
     setPlacing(true);
+    const request = {
+      currencyCode: cart.currencyCode,
+      // The total the buyer is looking at; the server refuses the order if its own sum differs.
+      finalPaymentAmount: cartTotal(cart),
+      receiverInfo: {
+        companyName: profile.companyName,
+        companyEmail: fields.receiverEmail.trim(),
+        receiverName: fields.receiverName.trim(),
+        postalCode: fields.postalCode.trim(),
+        addressDetail: fields.addressDetail.trim(),
+        phoneNumber: fields.phoneNumber.trim(),
+      },
+      productOptionList: cart.cartList.map((item) => ({
+        productOptionUuid: item.productOption.uuid,
+        quantity: item.quantity,
+      })),
+    };
     try {
-      const order = await placeOrder({
-        currencyCode: cart.currencyCode,
-        // The total the buyer is looking at; the server refuses the order if its own sum differs.
-        finalPaymentAmount: cartTotal(cart),
-        receiverInfo: {
-          companyName: profile.companyName,
-          companyEmail: fields.receiverEmail.trim(),
-          receiverName: fields.receiverName.trim(),
-          postalCode: fields.postalCode.trim(),
-          addressDetail: fields.addressDetail.trim(),
-          phoneNumber: fields.phoneNumber.trim(),
-        },
-        productOptionList: cart.cartList.map((item) => ({
-          productOptionUuid: item.productOption.uuid,
-          quantity: item.quantity,
-        })),
-      });
+      const order = await placeOrder(request, attempt.keyFor(request));
+      attempt.settle();
       markLoggedIn();
       setPlaced(order);
       void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
     } catch (error) {
+      attempt.settle(error);
       if (isPendingApproval(error)) return;
       if (isApiError(error) && error.statusCode === 409) {
         // Prices changed, not enough stock, other currency: the server's sentence says what to do.

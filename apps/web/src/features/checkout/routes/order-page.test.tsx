@@ -69,7 +69,7 @@ const profile = (overrides: Partial<UserProfile> = {}): UserProfile => ({
   ...overrides,
 });
 
-type Call = { method: string; url: string; body: unknown };
+type Call = { method: string; url: string; body: unknown; headers: Record<string, string> };
 
 function stubApi(
   user: UserProfile,
@@ -85,6 +85,7 @@ function stubApi(
         method: init?.method ?? 'GET',
         url,
         body: init?.body ? JSON.parse(String(init.body)) : null,
+        headers: (init?.headers ?? {}) as Record<string, string>,
       };
       calls.push(call);
       if (url === '/api/v1/user') return envelope(user);
@@ -229,6 +230,43 @@ describe('OrderPage (Delivery)', () => {
     await user.click(await screen.findByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('alertdialog', { name: shown })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: messages.order.assigning })).toBeNull();
+  });
+
+  it('sends one Idempotency-Key per attempt: the same after no answer, a new one after an answer or a change', async () => {
+    const user = userEvent.setup();
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => envelope(null, 409, messages.order.pricesChanged),
+      () => envelope(null, 409, messages.order.pricesChanged),
+      () => envelope({ uuid: ORDER_UUID, orderNumber: '20260314-1002' }, 200, messages.order.placed),
+    ];
+    const calls = stubApi(profile(), cart([item(1, 12.5, 2)]), () => answers.shift()!());
+    await renderOrderPage();
+    await fillReceiver(user);
+    const orderNow = async () => {
+      await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
+      await user.click(await screen.findByRole('button', { name: 'OK' }));
+    };
+    const dismiss = async () => user.click(await screen.findByRole('button', { name: 'OK' }));
+
+    await orderNow(); // the network fails: nobody knows whether the order was placed
+    await dismiss();
+    await orderNow(); // the same attempt again, answered 409
+    await dismiss();
+    await orderNow(); // answered: a new attempt
+    await dismiss();
+    await user.type(screen.getByLabelText('Receiver name'), ' Jr.');
+    await orderNow(); // the form changed: a new attempt
+    await screen.findByRole('dialog', { name: messages.order.assigning });
+
+    const keys = calls.filter((c) => c.method === 'POST').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(keys[3]).not.toBe(keys[2]);
   });
 
   it("fills the address from the 'Select Address' picker", async () => {

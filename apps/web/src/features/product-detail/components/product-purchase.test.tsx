@@ -191,6 +191,10 @@ describe('ProductPurchase', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       productOptionAndQuantityList: [{ productOptionUuid: 'a', quantity: 4 }],
     });
+    // One key per click, so a request the network repeats adds nothing twice.
+    expect((init?.headers as Record<string, string> | undefined)?.['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{32}$/,
+    );
   });
 
   it.each([
