@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import {
   confirmPasswordError,
   digitsOnly,
+  EMAIL_PATTERN,
   isAllowedFileName,
   isPlausibleLogin,
   newPasswordError,
@@ -173,5 +174,32 @@ describe('orderSubmitProblems', () => {
       'Receiver Name is required',
       'Address is required',
     ]);
+  });
+});
+
+describe('EMAIL_PATTERN', () => {
+  it.each([
+    'korea@demo.kshop.example',
+    'a@b.co',
+    'first.last+tag@sub.example.com',
+    "o'brien@example.ie",
+    '김민지@한국.kr',
+  ])('takes %s', (email) => {
+    expect(EMAIL_PATTERN.test(email)).toBe(true);
+  });
+
+  it.each([
+    ['a host with %', 'fuzz@example.com%'],
+    ['a comma that would split the address', 'a,b@example.com'],
+    ['a quote', 'a"b@example.com'],
+    ['no dot in the host', 'a@example'],
+    ['a leading dot', '.a@example.com'],
+    ['two dots in a row', 'a..b@example.com'],
+    ['an empty host label', 'a@example..com'],
+    ['a hyphen at the end of a label', 'a@example-.com'],
+    ['a space', 'a b@example.com'],
+    ['two @', 'a@b@example.com'],
+  ])('refuses %s', (_case, email) => {
+    expect(EMAIL_PATTERN.test(email)).toBe(false);
   });
 });

@@ -1,7 +1,12 @@
 import { ALLOWED_FILE_EXTENSIONS, CERTIFICATE_NAME_MAX, LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// An address a mail server takes: a dot-atom before the @ and a host name after it (letters of any script
+// allowed in both). Commas, quotes, brackets and '%' in a host would be refused at RCPT TO or split the address.
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~\\-\\u0080-\\uFFFF]+";
+const LABEL = '[A-Za-z0-9\\u0080-\\uFFFF](?:[A-Za-z0-9\\u0080-\\uFFFF-]*[A-Za-z0-9\\u0080-\\uFFFF])?';
+export const EMAIL_PATTERN = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})+$`);
+
 /** Special characters a password may use; \ ' " | ~ ` are excluded. */
 export const PASSWORD_SPECIALS = '!#$%&()*+,-./:;<=>?@[]^_{}';
 const escaped = PASSWORD_SPECIALS.replace(/[-[\]/{}()*+?.\\^$|]/g, '\\$&');

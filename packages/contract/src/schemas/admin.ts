@@ -14,6 +14,7 @@ import {
   moneyAmount,
   safeText,
   TEXT_MAX,
+  uuidText,
 } from './primitives.js';
 
 /** Schemas of the back office (/api/v1/admin), used by the API and the staff app. */
@@ -162,7 +163,7 @@ export const orderMemoRequest = z.object({
     { error: fieldError(`the amount must be at most ${AMOUNT_MAX}`) },
   ),
 });
-export const personInChargeRequest = z.object({ staffId: z.uuid().nullable() });
+export const personInChargeRequest = z.object({ staffId: uuidText().nullable() });
 
 export const inquiryListQuery = z.object({
   ...adminPageQuery,
@@ -215,7 +216,7 @@ const money = (field: string, currency: 'KRW' | 'USD') =>
     notWhole: `${field} is in whole won.`,
   });
 export const adminOptionInput = z.object({
-  uuid: z.uuid().optional(),
+  uuid: uuidText().optional(),
   optionNameKey1: safeText({ max: TEXT_MAX.shortLabel, required: 'Option key 1 is required.' }),
   optionNameValue1: safeText({ max: TEXT_MAX.label, required: 'Option value 1 is required.' }),
   optionNameKey2: safeText({ max: TEXT_MAX.shortLabel }).nullable().default(null),

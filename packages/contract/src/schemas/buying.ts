@@ -3,9 +3,9 @@ import { CURRENCIES, ORDER_STATUSES, PAGE_SIZE } from '../constants.js';
 import { messages } from '../messages.js';
 import { emailField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
-import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX } from './primitives.js';
+import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
 
-const optionUuid = z.uuid({ error: 'productOptionUuid must be a valid id.' });
+const optionUuid = uuidText({ error: 'productOptionUuid must be a valid id.' });
 const quantity = boundedInt({
   ...INT_RANGE.quantity,
   notWhole: 'quantity must be a whole number.',

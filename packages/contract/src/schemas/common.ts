@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE, SORTS, STOCK_STATUSES } from '../constants.js';
-import { intParam, PG_INTEGER } from './primitives.js';
+import { intParam, PG_INTEGER, uuidText } from './primitives.js';
 
 /** Every API answer, success or failure: HTTP status equals statusCode. */
 export const envelope = <T extends z.ZodType>(data: T) =>
@@ -26,4 +26,4 @@ export const listingQuery = {
     .default('all'),
 };
 
-export const uuidParam = (field: string) => z.uuid({ error: `${field} must be a valid id.` });
+export const uuidParam = (field: string) => uuidText({ label: field, error: `${field} must be a valid id.` });

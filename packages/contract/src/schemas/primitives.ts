@@ -129,8 +129,12 @@ export function safeText(options: TextOptions) {
   let text = z.string({ error: error ?? required ?? missingOr('must be text', label) });
   if (trim) text = text.trim();
   if (required !== undefined || error !== undefined) text = text.min(1, { error: error ?? required });
+  // Past the maximum nothing else is checked: patterns never run over a 300,000-character text.
   return text
-    .max(max, { error: error ?? options.tooLong ?? fieldError(`must be at most ${max} characters`, label) })
+    .max(max, {
+      error: error ?? options.tooLong ?? fieldError(`must be at most ${max} characters`, label),
+      abort: true,
+    })
     .refine((value) => !hasControlCharacters(value, multiline), {
       error: error ?? fieldError('must not contain control characters', label),
     })
@@ -138,6 +142,13 @@ export function safeText(options: TextOptions) {
       error: error ?? fieldError('must not contain invalid characters', label),
     });
 }
+
+/**
+ * A UUID in any letter case, read in lower case: PostgreSQL compares uuids regardless of case, the shop's code
+ * compares the text it reads back.
+ */
+export const uuidText = (options: { label?: string; error?: string } = {}) =>
+  z.uuid({ error: options.error ?? fieldError('must be a valid id', options.label) }).toLowerCase();
 
 export type IntOptions = {
   min: number;

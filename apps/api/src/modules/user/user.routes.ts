@@ -7,6 +7,7 @@ import {
   messages,
   updateProfileRequest,
   userProfile,
+  uuidParam,
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ import { requireBuyer } from '../../plugins/auth.js';
 import * as user from './user.service.js';
 
 const empty = { 200: envelope(z.null()) };
-const addressParams = z.object({ addressUuid: z.uuid({ error: 'addressUuid must be a valid id.' }) });
+const addressParams = z.object({ addressUuid: uuidParam('addressUuid') });
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
