@@ -1,0 +1,464 @@
+/**
+ * Hostile input for every route of the OpenAPI document: wrong types, empty and huge texts, NUL and lone
+ * surrogates, numbers past every edge, junk shapes, extra and missing fields, malformed JSON, wrong content
+ * types, oversize bodies and odd path parameters (see test/fuzz-inputs.ts). Every answer must be below 500
+ * and, for JSON routes, the envelope whose statusCode is the HTTP status; a refused input changes nothing in
+ * the database. Two checks see to that (test/database-watch.ts): the journal of rows written must stay empty
+ * across a refused request, and the fingerprint of every table must be the same before and after a route's
+ * batch when no input of it was accepted.
+ *
+ * Each route gets FUZZ_RUNS inputs (100 by default) from FUZZ_SEED (random by default; a failure prints it).
+ * A long run, on PGlite or on PostgreSQL:
+ *   FUZZ_RUNS=1000 npx vitest run --project api src/fuzz.test.ts
+ *   FUZZ_RUNS=1000 TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project api src/fuzz.test.ts
+ * FUZZ_SEED=123 repeats a run; FUZZ_ROUTE=/admin/products limits it to the routes whose path contains that.
+ */
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  addresses,
+  artistCategories,
+  artists,
+  buyerSessions,
+  buyers,
+  cartItems,
+  categories,
+  contactInquiries,
+  orders,
+  productOptions,
+  products,
+  staff,
+  staffSessions,
+} from './db/schema.js';
+import { csvLine } from './lib/csv.js';
+import { hashToken, newToken } from './lib/tokens.js';
+import { CSV_COLUMNS } from './modules/catalog-admin/catalog-csv.js';
+import * as staffService from './modules/staff/staff.service.js';
+import { createTestShop, DEMO } from './test/app.js';
+import { orderPayload, placeOrder, stockedOption } from './test/buying.js';
+import { changedTables, watchDatabase } from './test/database-watch.js';
+import {
+  describeRequest,
+  type FuzzContext,
+  type FuzzRequest,
+  fuzzRequests,
+  hashText,
+  hostileNumber,
+  hostileText,
+  type OpenApiDocument,
+  type Operation,
+  operationsOf,
+  type Random,
+  seededRandom,
+} from './test/fuzz-inputs.js';
+import { staffSession } from './test/staff.js';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const ONLY = process.env.FUZZ_ROUTE;
+/** FUZZ_VERBOSE=1 prints, per route, the answers by status and the time taken. */
+const VERBOSE = Boolean(process.env.FUZZ_VERBOSE);
+
+/** Tables a refused request may write on purpose: a wrong verification code counts against the code. */
+const WRITES_ON_REFUSAL: Record<string, string[]> = {
+  'POST /api/v1/auth/email-verification': ['email_verifications'],
+};
+
+const shop = await createTestShop();
+afterAll(() => shop.close());
+
+// ---------------------------------------------------------------------------------------------------------
+// Who sends: a guest, an approved member, the owner of the back office
+
+const SESSION_MS = 24 * 3_600_000;
+let memberCount = 0;
+
+async function memberSession(buyerId: string) {
+  const token = newToken();
+  await shop.db
+    .insert(buyerSessions)
+    .values({ buyerId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_MS) });
+  return `Bearer ${token}`;
+}
+
+/** An approved Korean member like the demo one (same password), with a saved address and a cart line. */
+async function newMember() {
+  const [template] = await shop.db.select().from(buyers).where(eq(buyers.email, DEMO.korea));
+  const { id: _id, ...row } = template!;
+  const email = `fuzz-member-${++memberCount}@kshop.example`;
+  const [created] = await shop.db
+    .insert(buyers)
+    .values({ ...row, email, status: 'APPROVED', deletedAt: null })
+    .returning({ id: buyers.id });
+  await shop.db
+    .insert(addresses)
+    .values({ buyerId: created!.id, postalCode: '06234', addressDetail: 'Seoul', isDefault: true });
+  const authorization = await memberSession(created!.id);
+  const [option] = await shop.db
+    .select({ id: productOptions.id })
+    .from(productOptions)
+    .where(and(eq(productOptions.minimumOrderQuantity, 1), eq(productOptions.isSoldOut, false)))
+    .orderBy(productOptions.id)
+    .limit(1);
+  await shop.db.insert(cartItems).values({ buyerId: created!.id, productOptionId: option!.id, quantity: 1 });
+  return { id: created!.id, authorization };
+}
+
+async function ownerSession(staffId: string) {
+  const token = newToken();
+  await shop.db
+    .insert(staffSessions)
+    .values({ staffId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + SESSION_MS) });
+  return `Bearer ${token}`;
+}
+
+let member = await newMember();
+let owner = await staffSession(shop, 'fuzz-owner@kshop.example', 'OWNER');
+const colleague = await staffService.createStaff(
+  shop.db,
+  { email: 'fuzz-staff@kshop.example', role: 'STAFF' },
+  null,
+);
+
+// Something in every list: an order of the member, an inquiry.
+{
+  const option = await stockedOption(shop, 1000);
+  const placed = await placeOrder(
+    shop,
+    { authorization: member.authorization },
+    await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 2 }]),
+  );
+  if (placed.statusCode !== 200) throw new Error(`the member's order failed: ${placed.body}`);
+  await shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact',
+    payload: {
+      email: 'fuzz@example.com',
+      companyName: 'Fuzz Trading',
+      representativeName: 'Fuzz',
+      businessRegistrationNumber: '1208812345',
+      phoneNumber: '+82 10-1234-5678',
+      content: 'An inquiry to answer.',
+      termsOfServiceAgree: true,
+    },
+  });
+}
+
+/** Whether the member (or the owner) can still act: an accepted request may have ended its session. */
+async function sessionWorks(role: 'member' | 'owner') {
+  const res = await shop.app.inject({
+    method: 'GET',
+    url: role === 'member' ? '/api/v1/cart' : '/api/v1/admin/staff',
+    headers: { authorization: (role === 'member' ? member : owner).authorization },
+  });
+  return res.statusCode === 200;
+}
+
+/** A new session, or a new account when the old one was deleted, suspended or demoted. */
+async function bringBack(role: 'member' | 'owner') {
+  if (role === 'member') {
+    const [row] = await shop.db.select().from(buyers).where(eq(buyers.id, member.id));
+    member =
+      row && row.status === 'APPROVED' && !row.deletedAt
+        ? { id: member.id, authorization: await memberSession(member.id) }
+        : await newMember();
+    existing = await existingRows();
+    return;
+  }
+  const [row] = await shop.db.select().from(staff).where(eq(staff.id, owner.id));
+  const usable = row && row.role === 'OWNER' && !row.disabledAt && !row.mustChangePassword;
+  owner = usable
+    ? { ...owner, authorization: await ownerSession(owner.id) }
+    : await staffSession(shop, `fuzz-owner-${Date.now()}@kshop.example`, 'OWNER');
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Existing rows, so that path parameters and ids reach past the "not found" answers
+
+type Existing = Record<
+  | 'options'
+  | 'products'
+  | 'artistCategories'
+  | 'artists'
+  | 'categories'
+  | 'buyers'
+  | 'inquiries'
+  | 'orderNumbers'
+  | 'memberOrders'
+  | 'memberAddresses'
+  | 'memberCart'
+  | 'colleagues'
+  | 'images',
+  string[]
+>;
+
+/** What one piece of the first option costs the (Korean) member, so an order can pass the price check. */
+let priceOfFirstOption = 0;
+
+async function existingRows(): Promise<Existing> {
+  const ids = <T extends { id: string | number }>(rows: T[]) => rows.map((row) => String(row.id));
+  const [
+    optionRows,
+    productRows,
+    artistCategoryRows,
+    artistRows,
+    categoryRows,
+    buyerRows,
+    inquiryRows,
+    orderRows,
+    addressRows,
+    cartRows,
+  ] = await Promise.all([
+    shop.db
+      .select({ id: productOptions.id, priceKrw: productOptions.priceKrw })
+      .from(productOptions)
+      .where(and(eq(productOptions.minimumOrderQuantity, 1), eq(productOptions.isSoldOut, false)))
+      .orderBy(productOptions.id)
+      .limit(20),
+    shop.db
+      .select({ id: products.id, images: products.imageUrls })
+      .from(products)
+      .where(isNull(products.deletedAt))
+      .orderBy(products.id)
+      .limit(20),
+    shop.db.select({ id: artistCategories.id }).from(artistCategories).limit(10),
+    shop.db.select({ id: artists.id }).from(artists).limit(10),
+    shop.db.select({ id: categories.id }).from(categories),
+    shop.db
+      .select({ id: buyers.id })
+      .from(buyers)
+      .where(and(ne(buyers.id, member.id), isNull(buyers.deletedAt)))
+      .limit(10),
+    shop.db.select({ id: contactInquiries.id }).from(contactInquiries).limit(10),
+    shop.db
+      .select({ id: orders.id, number: orders.orderNumber, buyerId: orders.buyerId })
+      .from(orders)
+      .limit(20),
+    shop.db.select({ id: addresses.id }).from(addresses).where(eq(addresses.buyerId, member.id)),
+    shop.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.buyerId, member.id)),
+  ]);
+  priceOfFirstOption = optionRows[0]?.priceKrw ?? 0;
+  return {
+    options: ids(optionRows),
+    products: ids(productRows),
+    artistCategories: ids(artistCategoryRows),
+    artists: ids(artistRows),
+    categories: ids(categoryRows),
+    buyers: ids(buyerRows),
+    inquiries: ids(inquiryRows),
+    orderNumbers: orderRows.map((row) => row.number),
+    memberOrders: ids(orderRows.filter((row) => row.buyerId === member.id)),
+    memberAddresses: ids(addressRows),
+    memberCart: ids(cartRows),
+    colleagues: [colleague.id],
+    images: productRows.flatMap((row) => row.images.map((url) => url.replace(/^.*\//, ''))).slice(0, 10),
+  };
+}
+
+let existing = await existingRows();
+
+const PATH_ROWS: [string, keyof Existing][] = [
+  ['/media/demo/', 'images'],
+  ['/api/v1/artist/list/', 'artistCategories'],
+  ['/api/v1/product/detail/', 'options'],
+  ['/api/v1/user/address/', 'memberAddresses'],
+  ['/api/v1/order/detail/', 'memberOrders'],
+  ['/api/v1/admin/staff/', 'colleagues'],
+  ['/api/v1/admin/buyers/', 'buyers'],
+  ['/api/v1/admin/orders/', 'orderNumbers'],
+  ['/api/v1/admin/inquiries/', 'inquiries'],
+  ['/api/v1/admin/products/', 'products'],
+  ['/api/v1/admin/categories/', 'categories'],
+  ['/api/v1/admin/artist-categories/', 'artistCategories'],
+  ['/api/v1/admin/artists/', 'artists'],
+];
+
+/** A CSV import of one to three rows that the shop would take, with hostile cells. */
+function catalogueCsv(random: Random) {
+  const row = (): Record<(typeof CSV_COLUMNS)[number], string> => ({
+    product_uuid: '',
+    title: `Fuzz album ${random.int(1000)}`,
+    vendor: 'Fuzz Records',
+    category_id: '1',
+    tags: 'new',
+    release_date: '2026-01-15',
+    artist_ids: existing.artists[0] ?? '',
+    option_uuid: '',
+    option_key1: 'Version',
+    option_value1: 'A',
+    option_key2: '',
+    option_value2: '',
+    price_krw: '15000',
+    price_usd: '11.5',
+    compared_price_krw: '',
+    compared_price_usd: '',
+    stock: '10',
+    minimum_order_quantity: '1',
+    sold_out: 'false',
+    is_default: 'true',
+  });
+  const rows = Array.from({ length: 1 + random.int(3) }, row);
+  for (let broken = 0; broken < 1 + random.int(2); broken++) {
+    const target = random.pick(rows);
+    const column = random.pick(CSV_COLUMNS);
+    target[column] = random.chance(0.5)
+      ? hostileText(random, target[column] || 'x', 300).slice(0, 400_000)
+      : String(hostileNumber(random));
+  }
+  const lines = [CSV_COLUMNS.join(','), ...rows.map((r) => csvLine(CSV_COLUMNS.map((c) => r[c])))];
+  return { contentType: 'text/csv', payload: `${lines.join('\r\n')}\r\n` };
+}
+
+const context: FuzzContext = {
+  hints: {
+    productOptionUuid: () => existing.options[0],
+    quantity: () => 1,
+    currencyCode: () => 'KRW',
+    finalPaymentAmount: () => priceOfFirstOption,
+    cartUuid: () => existing.memberCart[0],
+    staffId: () => colleague.id,
+    artistIds: () => existing.artists.slice(0, 1).map(Number),
+    imageUrls: () => [],
+    // A new option has no uuid yet.
+    uuid: () => undefined,
+  },
+  pathValues: (operation) => {
+    const match = PATH_ROWS.find(([prefix]) => operation.path.startsWith(prefix));
+    return match ? existing[match[1]] : [];
+  },
+  rawBodyFor: (operation) => (operation.path === '/api/v1/admin/catalogue/import' ? catalogueCsv : null),
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The database before and after (watched from here on: the setup above is not journaled)
+
+const database = await watchDatabase(shop.db);
+
+// ---------------------------------------------------------------------------------------------------------
+// Sending and checking
+
+type Role = 'guest' | 'member' | 'owner';
+
+function roleFor(operation: Operation, random: Random): Role {
+  if (operation.path === '/api/v1/admin/auth/login') return 'guest';
+  if (operation.path.startsWith('/api/v1/admin/')) return random.chance(0.95) ? 'owner' : 'guest';
+  if (operation.path.startsWith('/api/v1/')) return random.chance(0.75) ? 'member' : 'guest';
+  return 'guest';
+}
+
+const roleHeaders = (role: Role): Record<string, string> =>
+  role === 'member'
+    ? { authorization: member.authorization }
+    : role === 'owner'
+      ? { authorization: owner.authorization }
+      : {};
+
+function send(request: FuzzRequest, role: Role) {
+  return shop.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: { ...roleHeaders(role), ...request.headers },
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
+  });
+}
+
+/** What is wrong with an answer: a 5xx, or (for JSON routes) anything but the envelope of its status. */
+function problemWith(operation: Operation, res: LightMyRequestResponse): string | null {
+  const excerpt = res.body.length > 300 ? `${res.body.slice(0, 300)}…` : res.body;
+  if (res.statusCode >= 500) return `answered ${res.statusCode}: ${excerpt}`;
+  if (!operation.json) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    return `answered ${res.statusCode} with a body that is not JSON: ${excerpt}`;
+  }
+  const envelope = body as { statusCode?: unknown; message?: unknown; data?: unknown } | null;
+  if (
+    !envelope ||
+    typeof envelope !== 'object' ||
+    envelope.statusCode !== res.statusCode ||
+    typeof envelope.message !== 'string' ||
+    !('data' in envelope)
+  ) {
+    return `answered ${res.statusCode} without its envelope: ${excerpt}`;
+  }
+  return null;
+}
+
+const operations = operationsOf(shop.app.swagger() as OpenApiDocument).filter(
+  (operation) => !ONLY || operation.path.includes(ONLY),
+);
+
+describe(`hostile input (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
+  it('covers every route of the document', () => {
+    expect(operations.length).toBeGreaterThan(ONLY ? 0 : 60);
+  });
+
+  it.each(operations.map((operation) => [`${operation.method} ${operation.path}`, operation] as const))(
+    '%s',
+    async (name, operation) => {
+      const random = seededRandom(SEED ^ hashText(name));
+      const mayWrite = WRITES_ON_REFUSAL[name] ?? [];
+      const problems: string[] = [];
+      await database.writesSinceLastLook();
+      const before = await database.fingerprint(mayWrite);
+      // Accepted writes and brought-back sessions change tables: then only the journal speaks.
+      let acceptedWrites = 0;
+      let sent = 0;
+      const statuses = new Map<number, number>();
+      const messages = new Map<string, number>();
+      const started = performance.now();
+      for (const request of fuzzRequests(operation, random, RUNS, context)) {
+        sent++;
+        const role = roleFor(operation, random);
+        let res = await send(request, role);
+        // A session that an earlier accepted request ended is brought back, and the input sent again.
+        const actor = role === 'guest' || request.headers.authorization !== undefined ? null : role;
+        if (actor && (res.statusCode === 401 || res.statusCode === 403) && !(await sessionWorks(actor))) {
+          await bringBack(actor);
+          await database.writesSinceLastLook();
+          acceptedWrites++;
+          res = await send(request, role);
+        }
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (VERBOSE && res.statusCode >= 400) {
+          const message = `${res.statusCode} ${res.body.slice(0, 140)}`;
+          messages.set(message, (messages.get(message) ?? 0) + 1);
+        }
+        const problem = problemWith(operation, res);
+        if (problem) problems.push(`${describeRequest(request)}\n    ${problem}`);
+        const accepted = res.statusCode >= 200 && res.statusCode < 300;
+        const writes = await database.writesSinceLastLook();
+        const unexpected = [...writes].filter(([table]) => !mayWrite.includes(table));
+        if (!accepted && unexpected.length) {
+          const tables = unexpected.map(([table, counts]) => `${table} (${counts})`).join(', ');
+          problems.push(
+            `${describeRequest(request)}\n    refused with ${res.statusCode} but wrote ${tables}`,
+          );
+        }
+        if (accepted && writes.size) acceptedWrites++;
+        if (accepted && operation.method === 'DELETE') existing = await existingRows();
+      }
+      if (acceptedWrites === 0) {
+        const changed = changedTables(before, await database.fingerprint(mayWrite));
+        if (changed.length) problems.push(`no input was accepted, yet ${changed.join(', ')} changed`);
+      }
+      if (VERBOSE) {
+        const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+        const common = [...messages].sort(([, a], [, b]) => b - a).slice(0, 6);
+        process.stdout.write(
+          `${name}: ${counts.join(' ')} in ${Math.round(performance.now() - started)} ms\n${common
+            .map(([message, n]) => `    ${n}× ${message}\n`)
+            .join('')}`,
+        );
+      }
+      expect(sent).toBe(RUNS);
+      expect(problems, `FUZZ_SEED=${SEED} FUZZ_ROUTE='${operation.path}'\n${problems.join('\n')}`).toEqual(
+        [],
+      );
+    },
+    60_000 + RUNS * 200,
+  );
+});
