@@ -802,6 +802,25 @@ export function* fuzzRequests(
         },
       },
       {
+        kind: 'headers: odd Idempotency-Key',
+        weight: 2,
+        applies: takesBody,
+        make: () => ({
+          headers: {
+            'idempotency-key': random.pick([
+              '',
+              ' ',
+              'é',
+              'a'.repeat(201),
+              'k'.repeat(200),
+              `fuzz-${random.int(4)}`,
+            ]),
+            ...JSON_TYPE,
+          },
+          payload: JSON.stringify(body ?? {}),
+        }),
+      },
+      {
         kind: 'headers: odd authorization',
         weight: 2,
         applies: true,
