@@ -31,6 +31,7 @@ import dbPlugin from './plugins/db.js';
 import errorsPlugin, { clientErrorReply, frameworkErrorReply } from './plugins/errors.js';
 import mailPlugin from './plugins/mail.js';
 import metricsPlugin from './plugins/metrics.js';
+import notificationsPlugin from './plugins/notifications.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import requestLogPlugin from './plugins/request-log.js';
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(requestLogPlugin);
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
+  await app.register(notificationsPlugin);
   await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
   if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);

@@ -21,8 +21,8 @@ export type Executor = Db | Tx;
 
 /** What a listener hears: each notification, and when notifications may have been missed. */
 export type NotificationHandlers = {
-  /** A NOTIFY on the channel; sent by PostgreSQL when the notifying transaction commits. */
-  onNotify(payload: string): void;
+  /** A NOTIFY on one of the channels; sent by PostgreSQL when the notifying transaction commits. */
+  onNotify(channel: string, payload: string): void;
   /** Listening is live (again): notifications from now on arrive; some may have been missed before. */
   onListening(): void;
   /** The listening connection was lost: notifications are missed until onListening is called again. */
@@ -35,25 +35,31 @@ export type Database = {
   ping(): Promise<void>;
   /** The pool's connections now (PostgreSQL; the embedded database has one connection and no pool). */
   pool?(): { total: number; idle: number; waiting: number };
-  /** Listens on a channel until the returned function is called. */
-  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /** Listens on the channels (one connection for all) until the returned function is called. */
+  listen(channels: readonly string[], handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function assertChannelNames(channels: readonly string[]) {
+  for (const channel of channels) {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  }
+}
 const RELISTEN_DELAY_MS = 1_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries), opened again after it
  * is lost, for as long as nobody stopped it.
  */
-async function listenOnPostgres(url: string, channel: string, handlers: NotificationHandlers) {
+async function listenOnPostgres(url: string, channels: readonly string[], handlers: NotificationHandlers) {
   let client: pg.Client | null = null;
   let stopped = false;
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+      if (channels.includes(message.channel)) handlers.onNotify(message.channel, message.payload ?? '');
     });
     // An 'error' event without a listener would end the process; the 'end' that follows reconnects.
     next.on('error', () => {});
@@ -64,7 +70,7 @@ async function listenOnPostgres(url: string, channel: string, handlers: Notifica
       setTimeout(() => void connect().catch(retry), RELISTEN_DELAY_MS).unref();
     });
     await next.connect();
-    await next.query(`listen ${channel}`);
+    for (const channel of channels) await next.query(`listen ${channel}`);
     client = next;
     handlers.onListening();
   };
@@ -102,9 +108,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      listen: (channel, handlers) => {
-        if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
-        return listenOnPostgres(options.url, channel, handlers);
+      listen: (channels, handlers) => {
+        assertChannelNames(channels);
+        return listenOnPostgres(options.url, channels, handlers);
       },
       close: () => pool.end(),
     };
@@ -125,12 +131,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
-    listen: async (channel, handlers) => {
-      if (!CHANNEL_NAME.test(channel)) throw new Error(`not a channel name: ${channel}`);
+    listen: async (channels, handlers) => {
+      assertChannelNames(channels);
       // The embedded database lives in this process: its connection cannot be lost.
-      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      const stops = await Promise.all(
+        channels.map((channel) => client.listen(channel, (payload) => handlers.onNotify(channel, payload))),
+      );
       handlers.onListening();
-      return () => unlisten();
+      return async () => {
+        for (const stop of stops) await stop();
+      };
     },
     close: async () => {
       await client.close();

@@ -2,10 +2,17 @@ import type { CurrencyCode } from '@kshop/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountInactive, pendingApproval, unauthorized } from '../lib/errors.js';
+import { SessionCache } from '../lib/session-cache.js';
+import { onBuyerSessionsChanged } from '../lib/session-changes.js';
 import { hashToken } from '../lib/tokens.js';
 import { findBuyerByToken, type SessionBuyer } from '../modules/auth/auth.repository.js';
+import { CHANNELS } from './notifications.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Buyers behind bearer tokens, kept briefly; dropped at once when a buyer's sessions change. */
+    buyerSessionCache: SessionCache;
+  }
   interface FastifyRequest {
     /** The buyer behind a valid bearer token, or null for a guest (no token, or one that no longer works). */
     buyer: SessionBuyer | null;
@@ -56,13 +63,34 @@ export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('buyer', null);
     app.decorateRequest('sessionTokenHash', null);
+    const sessions = new SessionCache();
+    app.decorate('buyerSessionCache', sessions);
+    app.notifications.subscribe({
+      channel: CHANNELS.buyerSessions,
+      onNotify: (buyerId) => sessions.dropBuyer(buyerId),
+      onLive: (live) => sessions.setLive(live),
+    });
+    const stopHearing = onBuyerSessionsChanged((buyerId) => sessions.dropBuyer(buyerId));
+    app.addHook('onClose', async () => stopHearing());
+
     app.addHook('onRequest', async (request) => {
       const token = bearer(request);
       if (!token) return;
       const tokenHash = hashToken(token);
-      request.buyer = await findBuyerByToken(app.db, tokenHash);
+      const cached = sessions.read(tokenHash);
+      if (cached) {
+        request.buyer = cached;
+      } else {
+        const generation = sessions.currentGeneration;
+        const found = await findBuyerByToken(app.db, tokenHash);
+        if (found) {
+          const { expiresAt, ...buyer } = found;
+          sessions.write(tokenHash, generation, buyer, expiresAt);
+          request.buyer = buyer;
+        }
+      }
       if (request.buyer) request.sessionTokenHash = tokenHash;
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'notifications'] },
 );

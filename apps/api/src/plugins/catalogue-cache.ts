@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AnswerCache } from '../lib/answer-cache.js';
+import { CHANNELS } from './notifications.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -8,9 +9,6 @@ declare module 'fastify' {
     catalogueCache: AnswerCache;
   }
 }
-
-/** The channel the database notifies on each committed catalogue change (migration 0003). */
-export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
 /**
  * Keeps catalogue answers in this process and drops them when the database says the catalogue changed, on
@@ -21,21 +19,11 @@ export default fp(
     const cache = new AnswerCache();
     app.decorate('catalogueCache', cache);
     if (!opts.enabled) return;
-    let stop: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stop = await app.database.listen(CATALOGUE_CHANNEL, {
-        onNotify: () => cache.invalidate(),
-        onListening: () => cache.setLive(true),
-        onLost: () => {
-          app.log.warn('catalogue change notifications lost; serving the catalogue uncached until back');
-          cache.setLive(false);
-        },
-      });
-    });
-    app.addHook('onClose', async () => {
-      cache.setLive(false);
-      await stop?.();
+    app.notifications.subscribe({
+      channel: CHANNELS.catalogue,
+      onNotify: () => cache.invalidate(),
+      onLive: (live) => cache.setLive(live),
     });
   },
-  { name: 'catalogue-cache', dependencies: ['db'] },
+  { name: 'catalogue-cache', dependencies: ['notifications'] },
 );

@@ -41,6 +41,17 @@ export default fp(
         this.inc({ outcome: 'miss' }, cache.misses);
       },
     });
+    new Counter({
+      name: 'kshop_session_cache_requests_total',
+      help: 'Bearer tokens looked up in the session cache, by outcome',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ outcome: 'hit' }, app.buyerSessionCache.hits);
+        this.inc({ outcome: 'miss' }, app.buyerSessionCache.misses);
+      },
+    });
     new Gauge({
       name: 'kshop_catalogue_cache_entries',
       help: 'Catalogue answers kept in this process',

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buyerSessions, buyers } from '../../db/schema.js';
+import { buyerSessionsChanged } from '../../lib/session-changes.js';
 
 export type SessionBuyer = {
   id: string;
@@ -8,9 +9,17 @@ export type SessionBuyer = {
   isKoreanCompany: boolean;
 };
 
-export async function findBuyerByToken(db: Executor, tokenHash: string): Promise<SessionBuyer | null> {
+export async function findBuyerByToken(
+  db: Executor,
+  tokenHash: string,
+): Promise<(SessionBuyer & { expiresAt: Date }) | null> {
   const [row] = await db
-    .select({ id: buyers.id, status: buyers.status, isKoreanCompany: buyers.isKoreanCompany })
+    .select({
+      id: buyers.id,
+      status: buyers.status,
+      isKoreanCompany: buyers.isKoreanCompany,
+      expiresAt: buyerSessions.expiresAt,
+    })
     .from(buyerSessions)
     .innerJoin(buyers, eq(buyers.id, buyerSessions.buyerId))
     .where(
@@ -35,10 +44,15 @@ export async function deleteExpiredSessions(db: Executor, buyerId: string) {
 }
 
 export async function deleteSession(db: Executor, tokenHash: string) {
-  await db.delete(buyerSessions).where(eq(buyerSessions.tokenHash, tokenHash));
+  const ended = await db
+    .delete(buyerSessions)
+    .where(eq(buyerSessions.tokenHash, tokenHash))
+    .returning({ buyerId: buyerSessions.buyerId });
+  for (const { buyerId } of ended) buyerSessionsChanged(buyerId);
 }
 
 export async function deleteSessions(db: Executor, buyerId: string) {
+  buyerSessionsChanged(buyerId);
   await db.delete(buyerSessions).where(eq(buyerSessions.buyerId, buyerId));
 }
 

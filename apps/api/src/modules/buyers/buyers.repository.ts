@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.js';
 import { addresses, buyerSessions, buyers, orders, storedFiles } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { buyerSessionsChanged } from '../../lib/session-changes.js';
 
 export type BuyerRow = typeof buyers.$inferSelect;
 export type BuyerStatus = BuyerRow['status'];
@@ -75,8 +76,17 @@ export const orderCountOf = async (db: Executor, buyerId: string) =>
       .where(eq(orders.buyerId, buyerId))
   )[0]?.n ?? 0;
 
-export const setStatus = (db: Executor, buyerId: string, status: BuyerStatus, statusReason: string | null) =>
-  db.update(buyers).set({ status, statusReason, updatedAt: sql`now()` }).where(eq(buyers.id, buyerId));
+export const setStatus = (
+  db: Executor,
+  buyerId: string,
+  status: BuyerStatus,
+  statusReason: string | null,
+) => {
+  buyerSessionsChanged(buyerId);
+  return db.update(buyers).set({ status, statusReason, updatedAt: sql`now()` }).where(eq(buyers.id, buyerId));
+};
 
-export const endSessions = (db: Executor, buyerId: string) =>
-  db.delete(buyerSessions).where(eq(buyerSessions.buyerId, buyerId));
+export const endSessions = (db: Executor, buyerId: string) => {
+  buyerSessionsChanged(buyerId);
+  return db.delete(buyerSessions).where(eq(buyerSessions.buyerId, buyerId));
+};

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { addresses, buyerSessions, buyers, cartItems, storedFiles } from '../../db/schema.js';
+import { buyerSessionsChanged } from '../../lib/session-changes.js';
 
 export async function findProfile(db: Executor, buyerId: string) {
   const [row] = await db
@@ -38,14 +39,16 @@ export const updateBuyer = (db: Executor, buyerId: string, values: Partial<typeo
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(buyers.id, buyerId));
 
-export const deleteSessions = (db: Executor, buyerId: string, exceptTokenHash?: string) =>
-  db
+export const deleteSessions = (db: Executor, buyerId: string, exceptTokenHash?: string) => {
+  buyerSessionsChanged(buyerId);
+  return db
     .delete(buyerSessions)
     .where(
       exceptTokenHash
         ? and(eq(buyerSessions.buyerId, buyerId), ne(buyerSessions.tokenHash, exceptTokenHash))
         : eq(buyerSessions.buyerId, buyerId),
     );
+};
 
 export const clearDefaultAddress = (db: Executor, buyerId: string) =>
   db

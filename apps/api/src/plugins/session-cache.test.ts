@@ -1,0 +1,73 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/env.js';
+import { buyerSessions, buyers } from '../db/schema.js';
+import { createTestShop, DEMO, type TestShop } from '../test/app.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(() => shop?.close());
+
+const cart = (app: TestShop['app'], headers: { authorization: string }) =>
+  app.inject({ method: 'GET', url: '/api/v1/cart', headers });
+
+async function eventually(check: () => Promise<boolean>) {
+  const deadline = Date.now() + 5_000;
+  while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return check();
+}
+
+describe('sessions kept in memory', () => {
+  it('a logout takes effect for the very next request', async () => {
+    const member = await shop.loginAs(DEMO.korea);
+    expect((await cart(shop.app, member)).statusCode).toBe(200);
+    const hits = shop.app.buyerSessionCache.hits;
+    expect((await cart(shop.app, member)).statusCode).toBe(200);
+    expect(shop.app.buyerSessionCache.hits).toBe(hits + 1);
+    await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: member });
+    expect((await cart(shop.app, member)).statusCode).toBe(401);
+  });
+
+  it('a suspension by staff takes effect for the very next request', async () => {
+    const member = await shop.loginAs(DEMO.global);
+    expect((await cart(shop.app, member)).statusCode).toBe(200);
+    const { setStatus } = await import('../modules/buyers/buyers.repository.js');
+    const [buyer] = await shop.db.select({ id: buyers.id }).from(buyers).where(eq(buyers.email, DEMO.global));
+    await setStatus(shop.db, buyer!.id, 'SUSPENDED', 'test');
+    expect((await cart(shop.app, member)).statusCode).not.toBe(200);
+    await setStatus(shop.db, buyer!.id, 'APPROVED', null);
+  });
+
+  it('a session ended in the database by someone else (another instance, a staff command) goes too', async () => {
+    const member = await shop.loginAs(DEMO.korea);
+    expect((await cart(shop.app, member)).statusCode).toBe(200);
+    const [buyer] = await shop.db.select({ id: buyers.id }).from(buyers).where(eq(buyers.email, DEMO.korea));
+    // Straight SQL: no in-process signal, only the database's notification.
+    await shop.db.execute(sql`delete from ${buyerSessions} where buyer_id = ${buyer!.id}`);
+    expect(await eventually(async () => (await cart(shop.app, member)).statusCode === 401)).toBe(true);
+  });
+
+  it('another instance on the same database forgets a session the first one ended', async () => {
+    if (shop.database.driver !== 'postgres') return; // one process, one instance on PGlite
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMIT: 'false',
+      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
+      DATA_DIR: shop.dataDir,
+    });
+    const other = await buildApp({ config, database: shop.database, logger: false });
+    await other.ready();
+    try {
+      const member = await shop.loginAs(DEMO.korea);
+      expect((await cart(other, member)).statusCode).toBe(200);
+      expect((await cart(other, member)).statusCode).toBe(200);
+      await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: member });
+      expect(await eventually(async () => (await cart(other, member)).statusCode === 401)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
