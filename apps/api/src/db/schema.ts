@@ -209,6 +209,18 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * How many listed products (not deleted) each group of list filters holds, kept as signed changes that add
+ * up to the count: triggers on products append them in the writing transaction (migration 0006), lists sum
+ * them for an exact total without counting products, and now and then the rows are summed into fewer.
+ */
+export const productListCounts = pgTable('product_list_counts', {
+  categoryId: integer().notNull(),
+  inStock: boolean().notNull(),
+  tags: text().array().notNull(),
+  n: integer().notNull(),
+});
+
 export const productArtists = pgTable(
   'product_artists',
   {
