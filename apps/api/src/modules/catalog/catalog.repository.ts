@@ -1,7 +1,14 @@
 import type { Sort, StockStatus } from '@kshop/contract';
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { artistCategories, artists, categories, productOptions, products } from '../../db/schema.js';
+import {
+  artistCategories,
+  artists,
+  categories,
+  productListCounts,
+  productOptions,
+  products,
+} from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
@@ -36,15 +43,18 @@ export type ProductFilter = {
   offset: number;
 };
 
+/** The ids of a category and every category below it, read once per statement (an init plan). */
+const categorySubtree = (categoryId: number) => sql`array(
+  with recursive tree as (
+    select id from categories where id = ${categoryId}
+    union all
+    select c.id from categories c join tree on c.parent_id = tree.id)
+  select id from tree)`;
+
 function filterConditions(filter: ProductFilter): SQL[] {
   const conditions: SQL[] = [isNull(products.deletedAt)];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
-    conditions.push(sql`${products.categoryId} in (
-      with recursive tree as (
-        select id from categories where id = ${filter.categoryId}
-        union all
-        select c.id from categories c join tree on c.parent_id = tree.id)
-      select id from tree)`);
+    conditions.push(sql`${products.categoryId} = any(${categorySubtree(filter.categoryId)})`);
   }
   // Correlated subqueries name the outer column in the SQL text: Drizzle leaves a column unqualified when
   // a query reads one table, and inside the subquery that name would mean the subquery's own column.
@@ -60,6 +70,32 @@ function filterConditions(filter: ProductFilter): SQL[] {
   if (filter.stockStatus === 'inStock') conditions.push(eq(products.inStock, true));
   if (filter.stockStatus === 'outOfStock') conditions.push(eq(products.inStock, false));
   return conditions;
+}
+
+/**
+ * The list orders, each with its exact mirror (read from the far end). Every key of both is in the list
+ * indexes (migration 0005), which also carry every filtered column, so choosing a page reads no table row.
+ */
+const ORDERS = {
+  latest: {
+    forward: [desc(products.createdAt), asc(products.id)],
+    backward: [asc(products.createdAt), desc(products.id)],
+  },
+  bestSelling: {
+    forward: [desc(products.totalSalesQuantity), desc(products.createdAt), asc(products.id)],
+    backward: [asc(products.totalSalesQuantity), asc(products.createdAt), desc(products.id)],
+  },
+} satisfies Record<Sort, { forward: SQL[]; backward: SQL[] }>;
+
+/**
+ * Where to read a page: from the start, or, for a page past the middle of `totalCount` matches, from the
+ * end in the mirrored order with the offset counted from there (the last page then costs what the first
+ * does). `limit` shrinks on the last page so that the rows read from the end are exactly the page's.
+ */
+export function pageWindow(offset: number, limit: number, totalCount: number) {
+  const fromEnd = totalCount - offset - limit;
+  if (offset >= totalCount || fromEnd >= offset) return { backward: false, offset, limit };
+  return { backward: true, offset: Math.max(fromEnd, 0), limit: Math.min(limit, totalCount - offset) };
 }
 
 const cardColumns = {
@@ -86,8 +122,8 @@ const cardColumns = {
   deletedAt: products.deletedAt,
 };
 
-// Counting every match is the costly part of a list on a large catalogue; a count a few seconds old is
-// good enough for the pagination, so it is kept per filter for a moment.
+// Counting matches is the costly part of a search or an artist's list on a large catalogue; a count a few
+// seconds old is good enough for the pagination, so it is kept per filter for a moment.
 const countsByDatabase = new WeakMap<Executor, TtlCache<number>>();
 function countsOf(db: Executor) {
   const known = countsByDatabase.get(db);
@@ -97,13 +133,85 @@ function countsOf(db: Executor) {
   return counts;
 }
 
-/** One page of products, each represented by its default option, and how many match in all. */
+/** Past this many change rows in the groups a list sums, the list counts are summed into fewer rows. */
+export const LIST_COUNT_ROWS_TO_COMPACT = 500;
+
+/**
+ * The exact number of listed products in a category (with the categories below it), stock state and tag,
+ * summed from the change rows that the product triggers keep, so no product is counted.
+ */
+async function listCount(db: Executor, filter: ProductFilter) {
+  const conditions: SQL[] = [];
+  if (filter.categoryId !== undefined && filter.categoryId !== 0) {
+    conditions.push(sql`${productListCounts.categoryId} = any(${categorySubtree(filter.categoryId)})`);
+  }
+  if (filter.tag) conditions.push(sql`${filter.tag} = any(${productListCounts.tags})`);
+  if (filter.stockStatus === 'inStock') conditions.push(eq(productListCounts.inStock, true));
+  if (filter.stockStatus === 'outOfStock') conditions.push(eq(productListCounts.inStock, false));
+  const [sum] = await db
+    .select({
+      n: sql<number>`coalesce(sum(${productListCounts.n}), 0)`.mapWith(Number),
+      rows: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(productListCounts)
+    .where(and(...conditions));
+  if ((sum?.rows ?? 0) > LIST_COUNT_ROWS_TO_COMPACT) {
+    // Not awaited: the answer is exact already, and a failed compaction leaves the sums as they were.
+    compactListCounts(db).catch(() => {});
+  }
+  return sum?.n ?? 0;
+}
+
+/**
+ * Replaces the change rows by one row per group with their sum, in one statement: rows that writers append
+ * meanwhile are not among those deleted, so every sum stays exact; a concurrent compaction waits for this
+ * one and then finds its rows gone.
+ */
+export async function compactListCounts(db: Executor) {
+  await db.execute(sql`
+    with merged as (delete from product_list_counts returning category_id, in_stock, tags, n)
+    insert into product_list_counts (category_id, in_stock, tags, n)
+    select category_id, in_stock, tags, sum(n) from merged group by 1, 2, 3 having sum(n) <> 0`);
+}
+
+async function countMatches(db: Executor, filter: ProductFilter, where: SQL | undefined) {
+  if (filter.artistId === undefined && !filter.keywords?.length) return listCount(db, filter);
+  const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
+  return countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
+    // Every product has exactly one default option (the writers keep it so), so products alone are counted.
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where);
+    return count?.n ?? 0;
+  });
+}
+
+/**
+ * One page of products, each represented by its default option, and how many match in all. The page's
+ * products are chosen first from the list indexes alone (ids only, however deep the page), then only
+ * those are read with their default options.
+ */
 export async function listProductCards(db: Executor, filter: ProductFilter) {
-  const order =
-    filter.sort === 'bestSelling'
-      ? [desc(products.totalSalesQuantity), desc(products.createdAt), asc(products.id)]
-      : [desc(products.createdAt), asc(products.id)];
   const where = and(...filterConditions(filter));
+  const counting = countMatches(db, filter, where);
+  // Awaited below; a failing page query must not leave its failure unhandled meanwhile.
+  counting.catch(() => {});
+  // Only a page past the middle needs the total to be chosen; the first pages do not wait for it.
+  const totalCount = filter.offset === 0 ? undefined : await counting;
+  const window =
+    totalCount === undefined
+      ? { backward: false, offset: 0, limit: filter.limit }
+      : pageWindow(filter.offset, filter.limit, totalCount);
+  const order = ORDERS[filter.sort];
+  const page = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...(window.backward ? order.backward : order.forward))
+    .limit(window.limit)
+    .offset(window.offset)
+    .as('page');
   const rows = await db
     .select({
       product: cardColumns,
@@ -115,25 +223,14 @@ export async function listProductCards(db: Executor, filter: ProductFilter) {
         comparedPriceUsd: productOptions.comparedPriceUsd,
       },
     })
-    .from(products)
+    .from(page)
+    .innerJoin(products, eq(products.id, page.id))
     .innerJoin(
       productOptions,
       and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
     )
-    .where(where)
-    .orderBy(...order)
-    .limit(filter.limit)
-    .offset(filter.offset);
-  const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
-  const totalCount = await countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
-    // Every product has exactly one default option (the writers keep it so), so products alone are counted.
-    const [count] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(where);
-    return count?.n ?? 0;
-  });
-  return { rows, totalCount };
+    .orderBy(...order.forward);
+  return { rows, totalCount: totalCount ?? (await counting) };
 }
 
 export type ProductCardRow = Awaited<ReturnType<typeof listProductCards>>['rows'][number];

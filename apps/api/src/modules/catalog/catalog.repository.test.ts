@@ -1,0 +1,230 @@
+import type { Sort, StockStatus } from '@kshop/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { refreshProductDerived } from '../../db/derived.js';
+import { categories, productListCounts, productOptions, products } from '../../db/schema.js';
+import { insertGeneratedProducts, seedOnFirstStart } from '../../db/seed/index.js';
+import { freshDatabase } from '../../test/database.js';
+import {
+  compactListCounts,
+  LIST_COUNT_ROWS_TO_COMPACT,
+  listProductCards,
+  type ProductFilter,
+  pageWindow,
+} from './catalog.repository.js';
+
+let database: Database;
+const db = () => database.db;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await seedOnFirstStart(database.db, { demoData: true, reportAccounts: false });
+});
+afterAll(() => database?.close());
+
+const STOCK_STATUSES: StockStatus[] = ['all', 'inStock', 'outOfStock'];
+const TAGS = [undefined, 'pre', 'new', 'sale', 'hot'] as const;
+
+/** A category and every category below it, read from the table as the storefront's menu shows it. */
+async function subtreeOf(categoryId: number): Promise<number[]> {
+  const rows = await db().select({ id: categories.id, parentId: categories.parentId }).from(categories);
+  const ids = [categoryId];
+  for (let i = 0; i < ids.length; i++) {
+    for (const row of rows) if (row.parentId === ids[i]) ids.push(row.id);
+  }
+  return ids;
+}
+
+/** The matching products' ids in list order, by a plain query of their own. */
+async function expectedIds(filter: Omit<ProductFilter, 'limit' | 'offset'>): Promise<string[]> {
+  const where = [sql`deleted_at is null`];
+  if (filter.categoryId) {
+    const ids = await subtreeOf(filter.categoryId);
+    where.push(sql`category_id in (${sql.join(ids, sql`, `)})`);
+  }
+  if (filter.tag) where.push(sql`tags @> array[${filter.tag}]::text[]`);
+  if (filter.stockStatus === 'inStock') where.push(sql`in_stock`);
+  if (filter.stockStatus === 'outOfStock') where.push(sql`not in_stock`);
+  for (const word of filter.keywords ?? []) where.push(sql`strpos(search_text, ${word}) > 0`);
+  if (filter.artistId !== undefined) {
+    where.push(sql`id in (select product_id from product_artists where artist_id = ${filter.artistId})`);
+  }
+  const order =
+    filter.sort === 'bestSelling'
+      ? sql`total_sales_quantity desc, created_at desc, id asc`
+      : sql`created_at desc, id asc`;
+  const result = (await db().execute(
+    sql`select id from products where ${sql.join(where, sql` and `)} order by ${order}`,
+  )) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
+}
+
+async function everyFilter() {
+  const categoryIds = [0, ...(await db().select({ id: categories.id }).from(categories)).map((c) => c.id)];
+  return categoryIds.flatMap((categoryId) =>
+    TAGS.flatMap((tag) => STOCK_STATUSES.map((stockStatus) => ({ categoryId, tag, stockStatus }))),
+  );
+}
+
+/** Lists every filter without artist or keyword and checks its total against a plain count. */
+async function expectExactListCounts() {
+  const wrong: string[] = [];
+  for (const filter of await everyFilter()) {
+    const { totalCount } = await listProductCards(db(), { ...filter, sort: 'latest', limit: 1, offset: 0 });
+    const expected = (await expectedIds({ ...filter, sort: 'latest' })).length;
+    if (totalCount !== expected) wrong.push(`${JSON.stringify(filter)}: ${totalCount} != ${expected}`);
+  }
+  expect(wrong).toEqual([]);
+}
+
+describe('list totals kept by the product triggers', () => {
+  it('equal a plain count for every category, tag and stock state after the seed', async () => {
+    await expectExactListCounts();
+  });
+
+  it('stay exact through adding, editing, selling out, deleting and restoring products', async () => {
+    await insertGeneratedProducts(db(), { count: 40, startIndex: 5_000, batchSize: 15 });
+    const [a, b, c] = await db().select({ id: products.id }).from(products).orderBy(products.id).limit(3);
+    await db().transaction(async (tx) => {
+      await tx
+        .update(products)
+        .set({ categoryId: 24, tags: ['sale', 'hot'] })
+        .where(eq(products.id, a!.id));
+      await tx.update(products).set({ deletedAt: new Date() }).where(eq(products.id, b!.id));
+      await tx
+        .update(productOptions)
+        .set({ stock: 0, holdStock: 0 })
+        .where(eq(productOptions.productId, c!.id));
+      await refreshProductDerived(tx, [a!.id, b!.id, c!.id]);
+    });
+    await expectExactListCounts();
+
+    await db().update(products).set({ deletedAt: null }).where(eq(products.id, b!.id));
+    await db()
+      .update(productOptions)
+      .set({ stock: 10, isSoldOut: false })
+      .where(eq(productOptions.productId, c!.id));
+    await refreshProductDerived(db(), [c!.id]);
+    await expectExactListCounts();
+  });
+
+  it('are summed into one row per group without changing any total', async () => {
+    const before = await db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(productListCounts);
+    await compactListCounts(db());
+    const after = await db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(productListCounts);
+    expect(after[0]!.n).toBeLessThan(before[0]!.n);
+    const groups = await db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(
+        sql`(select distinct category_id, in_stock, tags from products where deleted_at is null) as groups`,
+      );
+    expect(after[0]!.n).toBe(groups[0]!.n);
+    await expectExactListCounts();
+  });
+
+  it('are compacted by a list that sums too many change rows', async () => {
+    const [product] = await db()
+      .select({ id: products.id, inStock: products.inStock })
+      .from(products)
+      .where(sql`deleted_at is null and category_id = 13`)
+      .limit(1);
+    // Each flip of the stock state appends two change rows to the photo book groups.
+    for (let flip = 0; flip < LIST_COUNT_ROWS_TO_COMPACT / 2 + 2; flip++) {
+      await db()
+        .update(products)
+        .set({ inStock: flip % 2 === 0 ? !product!.inStock : product!.inStock })
+        .where(eq(products.id, product!.id));
+    }
+    const rowsIn = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(productListCounts)
+          .where(eq(productListCounts.categoryId, 13))
+      )[0]!.n;
+    expect(await rowsIn()).toBeGreaterThan(LIST_COUNT_ROWS_TO_COMPACT);
+    const { totalCount } = await listProductCards(db(), {
+      categoryId: 13,
+      stockStatus: 'all',
+      sort: 'latest',
+      limit: 1,
+      offset: 0,
+    });
+    expect(totalCount).toBe(
+      (await expectedIds({ categoryId: 13, stockStatus: 'all', sort: 'latest' })).length,
+    );
+    const groups = await db()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(
+        sql`(select distinct in_stock, tags from products where deleted_at is null and category_id = 13) as groups`,
+      );
+    // One row per group once compacted; the list did not wait for it.
+    await expect.poll(rowsIn, { timeout: 5_000 }).toBe(groups[0]!.n);
+    await expectExactListCounts();
+  });
+});
+
+describe('pages past the middle, read from the end', () => {
+  it('choose the same rows as counting from the start', () => {
+    expect(pageWindow(0, 20, 100)).toEqual({ backward: false, offset: 0, limit: 20 });
+    expect(pageWindow(40, 20, 100)).toEqual({ backward: false, offset: 40, limit: 20 });
+    expect(pageWindow(60, 20, 100)).toEqual({ backward: true, offset: 20, limit: 20 });
+    // The last page holds the 5 rows left: read from the end, it takes exactly those.
+    expect(pageWindow(80, 20, 85)).toEqual({ backward: true, offset: 0, limit: 5 });
+    expect(pageWindow(100, 20, 100)).toEqual({ backward: false, offset: 100, limit: 20 });
+    expect(pageWindow(500, 20, 100)).toEqual({ backward: false, offset: 500, limit: 20 });
+  });
+
+  it('give every page as the plain offset query does, ties in the sort keys broken by id', async () => {
+    // Ties: products created at the very same moment, some with the same sales too.
+    const tied = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`deleted_at is null`)
+      .orderBy(sql`md5(id::text)`)
+      .limit(30);
+    await db()
+      .update(products)
+      .set({ createdAt: new Date('2026-03-01T00:00:00.123Z'), totalSalesQuantity: 7 })
+      .where(
+        inArray(
+          products.id,
+          tied.map((t) => t.id),
+        ),
+      );
+    const filters: Omit<ProductFilter, 'limit' | 'offset' | 'sort'>[] = [
+      { stockStatus: 'all' },
+      { categoryId: 1, stockStatus: 'inStock' },
+      { categoryId: 0, tag: 'new', stockStatus: 'all' },
+      { stockStatus: 'all', keywords: ['album'] },
+      { stockStatus: 'outOfStock' },
+      { categoryId: 0, artistId: 1, stockStatus: 'all' },
+    ];
+    const limit = 7;
+    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+      for (const filter of filters) {
+        const expected = await expectedIds({ ...filter, sort });
+        expect(expected.length).toBeGreaterThan(limit);
+        const pages = Math.ceil(expected.length / limit);
+        for (let page = 0; page <= pages; page++) {
+          const { rows, totalCount } = await listProductCards(db(), {
+            ...filter,
+            sort,
+            limit,
+            offset: page * limit,
+          });
+          expect(totalCount, JSON.stringify({ filter, sort })).toBe(expected.length);
+          expect(
+            rows.map((row) => row.product.id),
+            JSON.stringify({ filter, sort, page }),
+          ).toEqual(expected.slice(page * limit, (page + 1) * limit));
+        }
+      }
+    }
+  });
+});
