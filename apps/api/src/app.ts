@@ -8,6 +8,7 @@ import { resolveSecret } from './config/secret.js';
 import type { Database } from './db/client.js';
 import { logSerializers } from './lib/log.js';
 import type { Mailer } from './lib/mailer.js';
+import { OneLinePerRequest } from './lib/request-log.js';
 import type { FileStorage } from './lib/storage/storage.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import buyerAdminRoutes from './modules/buyers/buyers.routes.js';
@@ -34,7 +35,6 @@ import metricsPlugin from './plugins/metrics.js';
 import notificationsPlugin from './plugins/notifications.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
-import requestLogPlugin from './plugins/request-log.js';
 import staffAuthPlugin, { guardBackOffice } from './plugins/staff-auth.js';
 import storagePlugin, { createStorage } from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
@@ -81,7 +81,7 @@ export async function buildApp({
     logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_PATHS, serializers: logSerializers },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     // Slow clients cannot hold connections: headers must arrive within HEADERS_TIMEOUT_MS, the whole
     // request within REQUEST_TIMEOUT_MS (checked every second, not Node's default 30 s).
@@ -125,7 +125,6 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(requestLogPlugin);
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
   await app.register(notificationsPlugin);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config/env.js';
 import { freshDatabase } from '../test/database.js';
 import { loggedError } from './log.js';
 
@@ -33,6 +35,35 @@ describe('errors in the log', () => {
       expect(text).toContain('division by zero');
       expect(text).not.toContain('secret-address@example.com');
     } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('request logs', () => {
+  it('one line per request, on completion, with status and duration', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const database = await freshDatabase();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMIT: 'false',
+      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
+    });
+    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    try {
+      await app.inject({ method: 'GET', url: '/healthz' });
+      const requestLines = lines.filter((l) => l.url === '/healthz' || l.req);
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({
+        msg: 'request completed',
+        method: 'GET',
+        url: '/healthz',
+        statusCode: 200,
+      });
+      expect(typeof requestLines[0]!.durationMs).toBe('number');
+    } finally {
+      await app.close();
       await database.close();
     }
   });
