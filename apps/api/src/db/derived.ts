@@ -4,7 +4,8 @@ import { lockProducts } from './row-locks.js';
 
 /**
  * Recomputes the columns a product keeps for fast listing: `search_text` (title, vendor, artist names in
- * English and Korean) and `in_stock` (some option not flagged sold out with available stock left).
+ * English and Korean), `artist_ids` (its artists, in id order) and `in_stock` (some option not flagged sold
+ * out with available stock left).
  * Every writer of products, options, stock or artist links calls it for the products it touched. The
  * products are locked in id order first (a no-op for a transaction that already holds them), so the
  * update never takes them in another order than the rest of the shop does.
@@ -12,7 +13,7 @@ import { lockProducts } from './row-locks.js';
 export async function refreshProductDerived(
   db: Executor,
   productIds?: readonly string[],
-  /** Orders change stock only; they leave the search text alone. */
+  /** Orders change stock only; they leave the search text and artists alone. */
   { searchText = true }: { searchText?: boolean } = {},
 ): Promise<void> {
   if (productIds && productIds.length === 0) return;
@@ -27,7 +28,8 @@ export async function refreshProductDerived(
     ? sql`search_text = lower(concat_ws(' ', p.title, p.vendor, (
         select string_agg(a.name_en || ' ' || a.name_ko, ' ')
         from product_artists pa join artists a on a.id = pa.artist_id
-        where pa.product_id = p.id))),`
+        where pa.product_id = p.id))),
+      artist_ids = array(select pa.artist_id from product_artists pa where pa.product_id = p.id order by 1),`
     : sql``;
   await db.execute(sql`
     update products p set

@@ -194,6 +194,8 @@ export const products = pgTable(
     searchText: text().notNull().default(''),
     /** True while some option can still be ordered; kept in step with option stock by the writers. */
     inStock: boolean().notNull().default(true),
+    /** The product's artists (product_artists) in id order, kept with searchText for the list filters. */
+    artistIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
@@ -205,20 +207,24 @@ export const products = pgTable(
     index().using('gin', t.tags),
     index('products_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     // The storefront's list indexes, products_list_latest and products_list_best_selling, cover their
-    // filter columns with INCLUDE, which Drizzle cannot declare: see drizzle/0005_large_catalogue_lists.sql.
+    // filter columns with INCLUDE, which Drizzle cannot declare: see drizzle/0007_list_artists.sql.
   ],
 );
 
 /**
- * How many listed products (not deleted) each group of list filters holds, kept as signed changes that add
- * up to the count: triggers on products append them in the writing transaction (migration 0006), lists sum
- * them for an exact total without counting products, and now and then the rows are summed into fewer.
+ * How many listed products (not deleted) each group of list filters (category, stock state, tags, artists)
+ * holds, kept as signed changes that add up to the count: triggers on products append them in the writing
+ * transaction (migrations 0006, 0007), lists sum them for an exact total without counting products, and
+ * now and then the rows are summed into fewer.
  */
 export const productListCounts = pgTable('product_list_counts', {
   categoryId: integer().notNull(),
   inStock: boolean().notNull(),
   tags: text().array().notNull(),
+  artistIds: integer().array().notNull().default(sql`'{}'::integer[]`),
   n: integer().notNull(),
+  /** Written by a compaction, which sums a group's rows into one; false for the rows writers append. */
+  compacted: boolean().notNull().default(false),
 });
 
 export const productArtists = pgTable(
