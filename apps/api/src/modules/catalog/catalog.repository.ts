@@ -56,13 +56,7 @@ function filterConditions(filter: ProductFilter): SQL[] {
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
     conditions.push(sql`${products.categoryId} = any(${categorySubtree(filter.categoryId)})`);
   }
-  // Correlated subqueries name the outer column in the SQL text: Drizzle leaves a column unqualified when
-  // a query reads one table, and inside the subquery that name would mean the subquery's own column.
-  if (filter.artistId !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from product_artists pa where pa.product_id = products.id and pa.artist_id = ${filter.artistId})`,
-    );
-  }
+  if (filter.artistId !== undefined) conditions.push(sql`${filter.artistId} = any(${products.artistIds})`);
   if (filter.tag) conditions.push(sql`${filter.tag} = any(${products.tags})`);
   for (const word of filter.keywords ?? []) {
     conditions.push(sql`${products.searchText} like ${containsPattern(word)}`);
@@ -74,7 +68,7 @@ function filterConditions(filter: ProductFilter): SQL[] {
 
 /**
  * The list orders, each with its exact mirror (read from the far end). Every key of both is in the list
- * indexes (migration 0005), which also carry every filtered column, so choosing a page reads no table row.
+ * indexes (migration 0007), which also carry every filtered column, so choosing a page reads no table row.
  */
 const ORDERS = {
   latest: {
@@ -122,8 +116,8 @@ const cardColumns = {
   deletedAt: products.deletedAt,
 };
 
-// Counting matches is the costly part of a search or an artist's list on a large catalogue; a count a few
-// seconds old is good enough for the pagination, so it is kept per filter for a moment.
+// Counting matches is the costly part of a search on a large catalogue; a count a few seconds old is good
+// enough for the pagination, so it is kept per keyword and stock state for a moment.
 const countsByDatabase = new WeakMap<Executor, TtlCache<number>>();
 function countsOf(db: Executor) {
   const known = countsByDatabase.get(db);
@@ -133,17 +127,24 @@ function countsOf(db: Executor) {
   return counts;
 }
 
-/** Past this many change rows in the groups a list sums, the list counts are summed into fewer rows. */
+/**
+ * Past this many rows appended since the last compaction in the groups a list sums, the list counts are
+ * summed into one row per group.
+ */
 export const LIST_COUNT_ROWS_TO_COMPACT = 500;
 
 /**
- * The exact number of listed products in a category (with the categories below it), stock state and tag,
- * summed from the change rows that the product triggers keep, so no product is counted.
+ * The exact number of listed products in a category (with the categories below it), of an artist, with a
+ * tag and in a stock state, summed from the change rows that the product triggers keep: no product is
+ * counted.
  */
 async function listCount(db: Executor, filter: ProductFilter) {
   const conditions: SQL[] = [];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
     conditions.push(sql`${productListCounts.categoryId} = any(${categorySubtree(filter.categoryId)})`);
+  }
+  if (filter.artistId !== undefined) {
+    conditions.push(sql`${filter.artistId} = any(${productListCounts.artistIds})`);
   }
   if (filter.tag) conditions.push(sql`${filter.tag} = any(${productListCounts.tags})`);
   if (filter.stockStatus === 'inStock') conditions.push(eq(productListCounts.inStock, true));
@@ -151,11 +152,11 @@ async function listCount(db: Executor, filter: ProductFilter) {
   const [sum] = await db
     .select({
       n: sql<number>`coalesce(sum(${productListCounts.n}), 0)`.mapWith(Number),
-      rows: sql<number>`count(*)`.mapWith(Number),
+      appended: sql<number>`count(*) filter (where not ${productListCounts.compacted})`.mapWith(Number),
     })
     .from(productListCounts)
     .where(and(...conditions));
-  if ((sum?.rows ?? 0) > LIST_COUNT_ROWS_TO_COMPACT) {
+  if ((sum?.appended ?? 0) > LIST_COUNT_ROWS_TO_COMPACT) {
     // Not awaited: the answer is exact already, and a failed compaction leaves the sums as they were.
     compactListCounts(db).catch(() => {});
   }
@@ -169,13 +170,14 @@ async function listCount(db: Executor, filter: ProductFilter) {
  */
 export async function compactListCounts(db: Executor) {
   await db.execute(sql`
-    with merged as (delete from product_list_counts returning category_id, in_stock, tags, n)
-    insert into product_list_counts (category_id, in_stock, tags, n)
-    select category_id, in_stock, tags, sum(n) from merged group by 1, 2, 3 having sum(n) <> 0`);
+    with merged as (delete from product_list_counts returning category_id, in_stock, tags, artist_ids, n)
+    insert into product_list_counts (category_id, in_stock, tags, artist_ids, n, compacted)
+    select category_id, in_stock, tags, artist_ids, sum(n), true from merged
+    group by 1, 2, 3, 4 having sum(n) <> 0`);
 }
 
 async function countMatches(db: Executor, filter: ProductFilter, where: SQL | undefined) {
-  if (filter.artistId === undefined && !filter.keywords?.length) return listCount(db, filter);
+  if (!filter.keywords?.length) return listCount(db, filter);
   const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
   return countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
     // Every product has exactly one default option (the writers keep it so), so products alone are counted.
@@ -188,30 +190,66 @@ async function countMatches(db: Executor, filter: ProductFilter, where: SQL | un
 }
 
 /**
- * One page of products, each represented by its default option, and how many match in all. The page's
- * products are chosen first from the list indexes alone (ids only, however deep the page), then only
- * those are read with their default options.
+ * A search with at most this many matches picks its page among the matches found through the trigram
+ * index (reading each match's row) rather than walking a list index in order (reading every entry until
+ * the page is full): for a rare word the walk would pass most of the catalogue.
  */
-export async function listProductCards(db: Executor, filter: ProductFilter) {
+export const FEW_MATCHES = 2_000;
+
+/** The ids of one page: walked in list order through a list index, or picked among all the matches. */
+function pageIds(
+  db: Executor,
+  where: SQL | undefined,
+  sort: Sort,
+  window: { backward: boolean; offset: number; limit: number },
+  among: 'walk' | 'matches',
+): SQL {
+  const order = ORDERS[sort];
+  if (among === 'walk') {
+    return sql`(${db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...(window.backward ? order.backward : order.forward))
+      .limit(window.limit)
+      .offset(window.offset)})`;
+  }
+  // 'offset 0' keeps the matches a query of their own, planned for all of them (by the trigram index for
+  // a rare word) instead of for the first rows in list order.
+  const keys =
+    sort === 'bestSelling'
+      ? sql`total_sales_quantity desc, created_at desc, id asc`
+      : sql`created_at desc, id asc`;
+  return sql`(select id from (select ${products.id} as id, ${products.createdAt} as created_at,
+    ${products.totalSalesQuantity} as total_sales_quantity from ${products} where ${where} offset 0) matches
+    order by ${keys} limit ${window.limit} offset ${window.offset})`;
+}
+
+/**
+ * One page of products, each represented by its default option, and how many match in all. The page's
+ * products are chosen first as ids from the list indexes alone (however deep the page), or among a rare
+ * search's matches, then only those are read with their default options.
+ */
+export async function listProductCards(
+  db: Executor,
+  filter: ProductFilter,
+  { fewMatches = FEW_MATCHES }: { fewMatches?: number } = {},
+) {
   const where = and(...filterConditions(filter));
   const counting = countMatches(db, filter, where);
   // Awaited below; a failing page query must not leave its failure unhandled meanwhile.
   counting.catch(() => {});
-  // Only a page past the middle needs the total to be chosen; the first pages do not wait for it.
-  const totalCount = filter.offset === 0 ? undefined : await counting;
+  // A list's first page does not wait for the total; a later page needs it to be read from the nearer
+  // end, and a search needs it to choose how to find its page.
+  const searching = Boolean(filter.keywords?.length);
+  const totalCount = filter.offset === 0 && !searching ? undefined : await counting;
+  if (searching && totalCount === 0) return { rows: [], totalCount };
+  const few = searching && totalCount !== undefined && totalCount <= fewMatches;
   const window =
-    totalCount === undefined
-      ? { backward: false, offset: 0, limit: filter.limit }
+    totalCount === undefined || few
+      ? { backward: false, offset: filter.offset, limit: filter.limit }
       : pageWindow(filter.offset, filter.limit, totalCount);
-  const order = ORDERS[filter.sort];
-  const page = db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...(window.backward ? order.backward : order.forward))
-    .limit(window.limit)
-    .offset(window.offset)
-    .as('page');
+  const page = pageIds(db, where, filter.sort, window, few ? 'matches' : 'walk');
   const rows = await db
     .select({
       product: cardColumns,
@@ -223,13 +261,13 @@ export async function listProductCards(db: Executor, filter: ProductFilter) {
         comparedPriceUsd: productOptions.comparedPriceUsd,
       },
     })
-    .from(page)
-    .innerJoin(products, eq(products.id, page.id))
+    .from(sql`${page} as "page"`)
+    .innerJoin(products, sql`${products.id} = "page"."id"`)
     .innerJoin(
       productOptions,
       and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
     )
-    .orderBy(...order.forward);
+    .orderBy(...ORDERS[filter.sort].forward);
   return { rows, totalCount: totalCount ?? (await counting) };
 }
 
