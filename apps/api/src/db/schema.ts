@@ -206,8 +206,9 @@ export const products = pgTable(
     index().on(t.totalSalesQuantity),
     index().using('gin', t.tags),
     index('products_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    // The storefront's list indexes, products_list_latest and products_list_best_selling, cover their
-    // filter columns with INCLUDE, which Drizzle cannot declare: see drizzle/0007_list_artists.sql.
+    // The storefront's list indexes (products_list_latest, products_list_best_selling, and the same for
+    // the 'new' and 'pre' tags alone) cover their filter columns with INCLUDE, which Drizzle cannot declare:
+    // see drizzle/0007_list_artists.sql and drizzle/0008_list_tag_indexes.sql.
   ],
 );
 
