@@ -442,3 +442,55 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.buyerId, t.route, t.key] }), index().on(t.createdAt)],
 );
+
+export const jobStatus = pgEnum('job_status', ['queued', 'running', 'done', 'failed']);
+
+/**
+ * Background work (imports, later mails and documents), durable in the shop's own database. A runner
+ * claims a queued job, or a running one whose lease ran out because its process died, with
+ * `for update skip locked`, renews the lease while it works and records the outcome once.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    status: jobStatus().notNull().default('queued'),
+    /** What the job works on (a CSV import: the file's text). */
+    input: jsonb().notNull(),
+    /** What the job keeps between its attempts, beside its steps. */
+    state: jsonb(),
+    /** Shown to staff while it runs, e.g. { phase, done, total }. */
+    progress: jsonb(),
+    /** The outcome once done or failed. */
+    result: jsonb(),
+    attempts: integer().notNull().default(0),
+    maxAttempts: integer().notNull().default(3),
+    runAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    createdByStaffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_waiting')
+      .on(t.createdAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    index().on(t.finishedAt),
+  ],
+);
+
+/** The steps a job has committed, each in the same transaction as its work, so a rerun goes on after them. */
+export const jobSteps = pgTable(
+  'job_steps',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    step: integer().notNull(),
+    data: jsonb().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.step] })],
+);
