@@ -1,8 +1,9 @@
 /**
  * EXPLAIN ANALYZE of the catalogue queries on the 100,000-product catalogue (catalogue-100k.ts), on PGlite
  * or PostgreSQL like the other scripts, and each query's time run plainly (median of 5). The statements
- * are the ones apps/api/src/modules/catalog/catalog.repository.ts builds for a listing and a search, with
- * the parameters written in. Needs the database to itself on PGlite: stop any shop on it first.
+ * have the shapes apps/api/src/modules/catalog/catalog.repository.ts builds for a listing and a search
+ * (page ids from a list index, then the products; totals from the kept list counts, or counted for a
+ * search), with the parameters written in. Needs the database to itself on PGlite: stop any shop on it.
  */
 import {
   type CatalogueTarget,
@@ -16,37 +17,37 @@ import { isMain, round, spread, table, writeResult } from './support/report.js';
 const RUNS = 5;
 const KEYWORD = process.env.BENCH_KEYWORD ?? 'album';
 
-const page = (
-  where: string,
-) => `select p.id, p.category_id, p.title, p.vendor, p.image_urls[1], p.release_date,
+const columns = `p.id, p.category_id, p.title, p.vendor, p.image_urls[1], p.release_date,
   p.tags, p.in_stock, p.status_id, p.nation_code2, p.total_sales_quantity, p.total_sales_amount_krw,
   p.total_sales_amount_usd, p.sales_start_at, p.sales_end_at, p.event_type, p.event_apply_start_at,
   p.event_apply_end_at, p.created_at, p.updated_at, p.deleted_at,
-  o.id, o.price_krw, o.price_usd, o.compared_price_krw, o.compared_price_usd
-from products p inner join product_options o on (o.product_id = p.id and o.is_default = true)
-where (${where})
-order by p.created_at desc, p.id asc limit 20 offset 0`;
+  o.id, o.price_krw, o.price_usd, o.compared_price_krw, o.compared_price_usd`;
 
-const count = (where: string) => `select count(*)
-from products p inner join product_options o on (o.product_id = p.id and o.is_default = true)
-where (${where})`;
+/** A page as the repository reads it: its ids from a list index, then those products with their options. */
+const page = (where: string, order: string, offset: number, limit = 20) => `select ${columns}
+from (select id from products where (${where}) order by ${order} limit ${limit} offset ${offset}) page
+inner join products p on p.id = page.id
+inner join product_options o on (o.product_id = p.id and o.is_default = true)
+order by p.created_at desc, p.id asc`;
 
-const searchWhere = `p.deleted_at is null and p.search_text like '%${KEYWORD.replace(/[^\p{L}\p{N} ]/gu, '')}%'`;
+const LATEST = 'created_at desc, id asc';
+/** The mirrored order, for pages past the middle: read from the end. */
+const LATEST_FROM_END = 'created_at asc, id desc';
+
+const word = KEYWORD.replace(/[^\p{L}\p{N} ]/gu, '');
+const listWhere = 'deleted_at is null';
+const searchWhere = `deleted_at is null and search_text like '%${word}%'`;
 
 export const QUERIES: { name: string; sql: string }[] = [
-  { name: 'list page', sql: page('p.deleted_at is null') },
-  { name: 'list count', sql: count('p.deleted_at is null') },
-  { name: `search '${KEYWORD}' page`, sql: page(searchWhere) },
-  { name: `search '${KEYWORD}' count`, sql: count(searchWhere) },
-  // For comparison: the same counts without the join, right when every product has its one default option.
-  {
-    name: 'list count, products only',
-    sql: 'select count(*) from products p where (p.deleted_at is null)',
-  },
-  {
-    name: `search '${KEYWORD}' count, products only`,
-    sql: `select count(*) from products p where (${searchWhere})`,
-  },
+  { name: 'list page 1', sql: page(listWhere, LATEST, 0) },
+  { name: 'list page 2000', sql: page(listWhere, LATEST, 39_980) },
+  { name: 'list last page (from the end)', sql: page(listWhere, LATEST_FROM_END, 0) },
+  // A list's total, summed from the rows the product triggers keep.
+  { name: 'list count', sql: 'select coalesce(sum(n), 0) from product_list_counts' },
+  { name: `search '${KEYWORD}' page 1`, sql: page(searchWhere, LATEST, 0) },
+  { name: `search '${KEYWORD}' count`, sql: `select count(*) from products where ${searchWhere}` },
+  // For comparison: counting every listed product, as lists did before they kept their totals.
+  { name: 'list count, counted', sql: `select count(*) from products where ${listWhere}` },
 ];
 
 export interface ExplainResult {
