@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -13,13 +14,27 @@ declare module 'fastify' {
 
 type Site = { prefix: string; distDir: string };
 
+type IndexPage = { html: string; scriptSources: string[] };
+
+/** The Content-Security-Policy sources ('sha256-…') that allow exactly the inline scripts of a page. */
+const inlineScriptSources = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script]) =>
+      `'sha256-${createHash('sha256')
+        .update(script ?? '')
+        .digest('base64')}'`,
+  );
+
 /** index.html, read again when a new build replaced it, so a running shop never points at old assets. */
 function indexReader(file: string) {
-  let cached = { mtimeMs: -1, html: '' };
-  return () => {
+  let cached = { mtimeMs: -1, page: { html: '', scriptSources: [] } as IndexPage };
+  return (): IndexPage => {
     const { mtimeMs } = statSync(file);
-    if (mtimeMs !== cached.mtimeMs) cached = { mtimeMs, html: readFileSync(file, 'utf8') };
-    return cached.html;
+    if (mtimeMs !== cached.mtimeMs) {
+      const html = readFileSync(file, 'utf8');
+      cached = { mtimeMs, page: { html, scriptSources: inlineScriptSources(html) } };
+    }
+    return cached.page;
   };
 }
 
@@ -29,15 +44,16 @@ function indexReader(file: string) {
  */
 export default fp(
   async function web(app: FastifyInstance, opts: { sites: Site[] }) {
-    const pages: { prefix: string; html: () => string }[] = [];
+    const pages: { prefix: string; read: () => IndexPage }[] = [];
     for (const [i, site] of opts.sites.entries()) {
       const indexFile = path.join(site.distDir, 'index.html');
       if (!existsSync(indexFile)) {
         app.log.warn({ distDir: site.distDir }, `no build for ${site.prefix}; not serving it`);
         continue;
       }
-      const html = indexReader(indexFile);
-      pages.push({ prefix: site.prefix, html });
+      const read = indexReader(indexFile);
+      const html = () => read().html;
+      pages.push({ prefix: site.prefix, read });
       await app.register(fastifyStatic, {
         root: site.distDir,
         prefix: site.prefix,
@@ -61,9 +77,23 @@ export default fp(
     }
     // Longest prefix first, so /admin/... is the back office and everything else the storefront.
     pages.sort((a, b) => b.prefix.length - a.prefix.length);
-    app.decorate('pageFor', (url: string) => {
+    const pageAt = (url: string) => {
       const bare = url.split('?')[0] ?? url;
-      return pages.find((p) => bare.startsWith(p.prefix) || `${bare}/` === p.prefix)?.html() ?? null;
+      return pages.find((p) => bare.startsWith(p.prefix) || `${bare}/` === p.prefix)?.read() ?? null;
+    };
+    app.decorate('pageFor', (url: string) => pageAt(url)?.html ?? null);
+
+    // The storefront's index.html runs one inline script before its first paint (the first page's API reads);
+    // a page request's policy allows exactly that script by its hash, and still no other inline script.
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || !request.headers.accept?.includes('text/html')) return;
+      const sources = pageAt(request.url)?.scriptSources ?? [];
+      const policy = reply.getHeader('content-security-policy');
+      if (sources.length === 0 || typeof policy !== 'string') return;
+      reply.header(
+        'content-security-policy',
+        policy.replace(/script-src [^;]*/, (directive) => `${directive} ${sources.join(' ')}`),
+      );
     });
   },
   { name: 'web' },

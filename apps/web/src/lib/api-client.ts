@@ -1,7 +1,9 @@
 import { messages } from '@kshop/contract';
+import { buildUrl, type QueryValue } from './api-url';
+import { takeEarlyResponse } from './early-responses';
 import { clearSession, expireSession, getAccessToken } from './session';
 
-export const API_BASE = '/api/v1';
+export { API_BASE, buildUrl } from './api-url';
 
 /** A failure the API answered with its envelope: `statusCode` and the server's human message. */
 export class ApiError extends Error {
@@ -24,8 +26,6 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 export const isPendingApproval = (error: unknown): boolean =>
   isApiError(error) && error.statusCode === 403 && error.message === messages.account.pendingApproval;
 
-type QueryValue = string | number | boolean | null | undefined;
-
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
@@ -47,29 +47,24 @@ export function onPendingApproval(listener: () => void): () => void {
   return () => window.removeEventListener(PENDING_APPROVAL_EVENT, listener);
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
-  }
-  const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
-}
-
 async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
 
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const early = method === 'GET' && !options.headers ? takeEarlyResponse(url, token) : undefined;
+    response = await (early ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error instanceof Error ? error.message : 'Network request failed');

@@ -1,4 +1,13 @@
-import { SORTS, type Sort, STOCK_STATUSES, type StockStatus } from '@kshop/contract';
+import {
+  PAGE_SIZE,
+  PRODUCT_TAGS,
+  type ProductTag,
+  SORTS,
+  type Sort,
+  STOCK_STATUSES,
+  type StockStatus,
+} from '@kshop/contract';
+import type { ProductListParams } from './catalog-api';
 
 /** Page, sort and stock filter of a product listing, read from the address (spec section 9 defaults). */
 export type ListingState = { page: number; sort: Sort; stockStatus: StockStatus };
@@ -17,6 +26,23 @@ export function readListing(params: URLSearchParams): ListingState {
     page: positiveInt(params.get('page')) ?? 1,
     sort: oneOf(SORTS, params.get('sort'), 'latest'),
     stockStatus: oneOf(STOCK_STATUSES, params.get('stockStatus'), 'all'),
+  };
+}
+
+export const readTag = (value: string | null): ProductTag | undefined =>
+  PRODUCT_TAGS.includes(value as ProductTag) ? (value as ProductTag) : undefined;
+
+/**
+ * The products /productlist/{categoryId} shows: a category, an artist (category 0 + artistId) or a tag (category 0
+ * + tag). A category id that is not a whole number gives NaN, which the page shows as not found.
+ */
+export function productListParams(rawCategoryId: string, searchParams: URLSearchParams): ProductListParams {
+  return {
+    ...readListing(searchParams),
+    limit: PAGE_SIZE.productList,
+    categoryId: /^\d+$/.test(rawCategoryId) ? Number(rawCategoryId) : Number.NaN,
+    artistId: positiveInt(searchParams.get('artistId')),
+    tag: readTag(searchParams.get('tag')),
   };
 }
 

@@ -1,5 +1,6 @@
 import { SESSION_KEYS } from '@kshop/contract';
 import { useSyncExternalStore } from 'react';
+import { getAccessToken } from './access-token';
 
 /**
  * The buyer's session lives in sessionStorage (spec section 4): the access token plus an
@@ -13,13 +14,7 @@ const announce = () => {
   for (const listener of listeners) listener();
 };
 
-export function getAccessToken(): string | null {
-  try {
-    return sessionStorage.getItem(SESSION_KEYS.accessToken);
-  } catch {
-    return null;
-  }
-}
+export { getAccessToken } from './access-token';
 
 export function startSession(accessToken: string): void {
   sessionStorage.setItem(SESSION_KEYS.accessToken, accessToken);

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DialogProvider } from '../../components/ui/dialog';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
@@ -9,17 +9,29 @@ import { SessionEvents } from './session-events';
 import { SiteHeader } from './site-header';
 import './layout.css';
 
+/** What every page shows around its content; the static shell of index.html draws the same (static-shell.tsx). */
+export function PageFrame({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="site-main">
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}
+
 export function RootLayout() {
   useScrollToTop();
   const { pathname } = useLocation();
   return (
     <DialogProvider>
       <SessionEvents />
-      <a href="#main" className="skip-link">
-        Skip to content
-      </a>
-      <SiteHeader />
-      <main id="main" tabIndex={-1} className="site-main">
+      <PageFrame>
         <ErrorBoundary key={pathname}>
           <Suspense
             fallback={
@@ -31,8 +43,7 @@ export function RootLayout() {
             <Outlet />
           </Suspense>
         </ErrorBoundary>
-      </main>
-      <Footer />
+      </PageFrame>
     </DialogProvider>
   );
 }

@@ -12,8 +12,8 @@ import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { readListing, withParam } from '../../lib/listing-params';
 import { Pagination } from '../ui/pagination';
-import { ProductGrid } from '../ui/product-grid';
-import { EmptyState, ErrorState, LoadingState } from '../ui/status';
+import { FIRST_ROW, ProductGrid, ProductGridSkeleton } from '../ui/product-grid';
+import { EmptyState, ErrorState } from '../ui/status';
 import './product-listing.css';
 
 type ProductListingProps = {
@@ -49,11 +49,10 @@ export function ProductListing({
       <header className="listing__header">
         {eyebrow && <p className="listing__eyebrow">{eyebrow}</p>}
         <h1 className="listing__title">{title}</h1>
-        {query.data && (
-          <p className="listing__count" aria-live="polite">
-            {totalCount} {totalCount === 1 ? 'item' : 'items'}
-          </p>
-        )}
+        {/* Always there, empty until the count is known, so the controls below do not move when it arrives. */}
+        <p className="listing__count" aria-live="polite">
+          {query.data && `${totalCount} ${totalCount === 1 ? 'item' : 'items'}`}
+        </p>
       </header>
       <div className="listing__controls">
         <div className="select-field">
@@ -84,7 +83,7 @@ export function ProductListing({
         </div>
       </div>
       {query.isPending ? (
-        <LoadingState />
+        <ProductGridSkeleton count={PAGE_SIZE.productList} />
       ) : query.isError ? (
         <ErrorState message="Could not load products. Please try again." onRetry={() => query.refetch()} />
       ) : query.data.productOptionList.length === 0 ? (
@@ -95,7 +94,7 @@ export function ProductListing({
             query.isPlaceholderData ? 'listing__results listing__results--stale' : 'listing__results'
           }
         >
-          <ProductGrid products={query.data.productOptionList} />
+          <ProductGrid products={query.data.productOptionList} priorityCount={FIRST_ROW} />
           <Pagination currentPage={listing.page} totalPages={totalPages} hrefForPage={hrefForPage} />
         </div>
       )}

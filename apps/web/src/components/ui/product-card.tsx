@@ -16,15 +16,32 @@ export type ProductCardData = Pick<
 
 const BADGE_TEXT: Record<string, string> = { sale: 'SALE', pre: 'PRE', new: 'NEW', hot: 'HOT' };
 
+type ProductCardProps = {
+  product: ProductCardData;
+  /**
+   * The card is among the first a visitor sees (its image may be the page's largest paint): load its image at once
+   * and ahead of other images, instead of lazily.
+   */
+  priority?: boolean;
+};
+
 /** One product of a list: the title is the link, stretched over the whole card. */
-export function ProductCard({ product }: { product: ProductCardData }) {
+export function ProductCard({ product, priority = false }: ProductCardProps) {
   const badges = visibleBadges(product.tags);
   const soldOut = isSoldOutTagged(product.tags);
   const releaseDate = releaseDateLabel(product.releaseDate);
   return (
     <article className={`product-card${soldOut ? ' product-card--sold-out' : ''}`}>
       <div className="product-card__media">
-        <img src={product.thumbnailUrl} alt="" loading="lazy" decoding="async" width={400} height={400} />
+        <img
+          src={product.thumbnailUrl}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          width={400}
+          height={400}
+        />
         {soldOut && <span className="product-card__sold-out">SOLD OUT</span>}
         {badges.length > 0 && (
           <p className="product-card__badges">

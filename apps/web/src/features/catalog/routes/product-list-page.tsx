@@ -1,37 +1,22 @@
-import { PAGE_SIZE, PRODUCT_TAGS, type ProductTag } from '@kshop/contract';
+import type { ProductTag } from '@kshop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { ProductListing } from '../../../components/listing/product-listing';
 import { NotFound } from '../../../components/ui/not-found';
 import { isApiError } from '../../../lib/api-client';
-import {
-  categoriesQuery,
-  findCategory,
-  type ProductListParams,
-  productListQuery,
-} from '../../../lib/catalog-api';
-import { positiveInt, readListing } from '../../../lib/listing-params';
+import { categoriesQuery, findCategory, productListQuery } from '../../../lib/catalog-api';
+import { productListParams } from '../../../lib/listing-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const TAG_TITLES: Record<ProductTag, string> = { pre: 'PRE-ORDER', new: 'NEW', sale: 'SALE', hot: 'HOT' };
 const ALL_PRODUCTS = 'ALL PRODUCTS';
 
-const readTag = (value: string | null): ProductTag | undefined =>
-  PRODUCT_TAGS.includes(value as ProductTag) ? (value as ProductTag) : undefined;
-
 /** /productlist/{categoryId}: a category, an artist (category 0 + artistId) or a tag (category 0 + tag). */
 export function ProductListPage() {
   const { categoryId: rawCategoryId = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const categoryId = /^\d+$/.test(rawCategoryId) ? Number(rawCategoryId) : Number.NaN;
-  const tag = readTag(searchParams.get('tag'));
-  const params: ProductListParams = {
-    ...readListing(searchParams),
-    limit: PAGE_SIZE.productList,
-    categoryId,
-    artistId: positiveInt(searchParams.get('artistId')),
-    tag,
-  };
+  const params = productListParams(rawCategoryId, searchParams);
+  const { categoryId = Number.NaN, tag } = params;
   const valid = Number.isSafeInteger(categoryId);
   const query = useQuery({ ...productListQuery(params), enabled: valid, placeholderData: keepPreviousData });
   const categories = useQuery({ ...categoriesQuery(), enabled: valid && categoryId > 0 });

@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { ProductGrid } from '../../../components/ui/product-grid';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
-import { type ProductListParams, productListQuery } from '../../../lib/catalog-api';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
+import { EmptyState, ErrorState } from '../../../components/ui/status';
+import { productListQuery } from '../../../lib/catalog-api';
+import type { HomeSectionSpec } from '../home-sections';
 
-type HomeSectionProps = {
-  title: string;
-  viewAllTo: string;
-  params: ProductListParams;
-  layout: 'row' | 'grid';
+/** A row shows at most five cards at once; more placeholders would only be scrolled to. */
+const ROW_SKELETON_CARDS = 5;
+
+type HomeSectionProps = HomeSectionSpec & {
+  /** How many leading cards load their image first (the section at the top of the page). */
+  priorityCount?: number;
 };
 
 /** A titled strip of products on the home page with a VIEW ALL link to the full list. */
-export function HomeSection({ title, viewAllTo, params, layout }: HomeSectionProps) {
+export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 0 }: HomeSectionProps) {
   const headingId = useId();
   const query = useQuery(productListQuery(params));
   const rowRef = useRef<HTMLDivElement>(null);
@@ -29,12 +31,14 @@ export function HomeSection({ title, viewAllTo, params, layout }: HomeSectionPro
           {title}
         </h2>
         <div className="home-section__tools">
-          {layout === 'row' && (query.data?.productOptionList.length ?? 0) > 0 && (
+          {/* Shown while loading too (disabled), so VIEW ALL does not move when the products arrive. */}
+          {layout === 'row' && (query.isPending || (query.data?.productOptionList.length ?? 0) > 0) && (
             <>
               <button
                 type="button"
                 className="icon-button icon-button--outline"
                 aria-label="Previous products"
+                disabled={query.isPending}
                 onClick={() => scroll(-1)}
               >
                 <span aria-hidden="true">‹</span>
@@ -43,6 +47,7 @@ export function HomeSection({ title, viewAllTo, params, layout }: HomeSectionPro
                 type="button"
                 className="icon-button icon-button--outline"
                 aria-label="Next products"
+                disabled={query.isPending}
                 onClick={() => scroll(1)}
               >
                 <span aria-hidden="true">›</span>
@@ -55,17 +60,32 @@ export function HomeSection({ title, viewAllTo, params, layout }: HomeSectionPro
         </div>
       </header>
       {query.isPending ? (
-        <LoadingState />
+        layout === 'row' ? (
+          <div className="home-section__row">
+            <ProductGridSkeleton count={Math.min(params.limit, ROW_SKELETON_CARDS)} layout="row" />
+          </div>
+        ) : (
+          <ProductGridSkeleton count={params.limit} />
+        )
       ) : query.isError ? (
         <ErrorState message="Could not load products. Please try again." onRetry={() => query.refetch()} />
       ) : query.data.productOptionList.length === 0 ? (
         <EmptyState>No products yet.</EmptyState>
       ) : layout === 'row' ? (
         <div ref={rowRef} className="home-section__row">
-          <ProductGrid products={query.data.productOptionList} label={`${title} products`} layout="row" />
+          <ProductGrid
+            products={query.data.productOptionList}
+            label={`${title} products`}
+            layout="row"
+            priorityCount={priorityCount}
+          />
         </div>
       ) : (
-        <ProductGrid products={query.data.productOptionList} label={`${title} products`} />
+        <ProductGrid
+          products={query.data.productOptionList}
+          label={`${title} products`}
+          priorityCount={priorityCount}
+        />
       )}
     </section>
   );

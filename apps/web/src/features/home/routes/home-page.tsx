@@ -1,12 +1,11 @@
-import { CATEGORY_ID, PAGE_SIZE } from '@kshop/contract';
 import { Link } from 'react-router';
-import { categoryPath, PRE_ORDER_PATH } from '../../../lib/links';
+import { FIRST_ROW } from '../../../components/ui/product-grid';
+import { PRE_ORDER_PATH } from '../../../lib/links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactBanner } from '../components/contact-banner';
 import { HomeSection } from '../components/home-section';
+import { HOME_SECTIONS } from '../home-sections';
 import './home-page.css';
-
-const latest = { page: 1, sort: 'latest', stockStatus: 'all' } as const;
 
 /** Home (spec section 2 and the home calls of section 7): PRE-ORDER, K-MERCH, K-MAGAZINE and a contact banner. */
 export function HomePage() {
@@ -33,24 +32,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <HomeSection
-        title="PRE-ORDER"
-        viewAllTo={PRE_ORDER_PATH}
-        params={{ ...latest, limit: PAGE_SIZE.homePreOrder }}
-        layout="row"
-      />
-      <HomeSection
-        title="K-MERCH"
-        viewAllTo={categoryPath(CATEGORY_ID.kMerch, 'K-MERCH')}
-        params={{ ...latest, limit: PAGE_SIZE.homeSection, categoryId: CATEGORY_ID.kMerch }}
-        layout="grid"
-      />
-      <HomeSection
-        title="K-MAGAZINE"
-        viewAllTo={categoryPath(CATEGORY_ID.kMagazine, 'K-MAGAZINE')}
-        params={{ ...latest, limit: PAGE_SIZE.homeSection, categoryId: CATEGORY_ID.kMagazine }}
-        layout="grid"
-      />
+      {HOME_SECTIONS.map((section, index) => (
+        <HomeSection key={section.title} {...section} priorityCount={index === 0 ? FIRST_ROW : 0} />
+      ))}
       <ContactBanner />
     </div>
   );

@@ -23,7 +23,14 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
   return (
     <div className="gallery">
       <div className="gallery__main">
-        <img src={images[index]} alt={count > 1 ? `${title} (image ${index + 1} of ${count})` : title} />
+        {/* The page's largest paint: fetched at once and first. The size only gives the ratio; CSS sizes it. */}
+        <img
+          src={images[index]}
+          alt={count > 1 ? `${title} (image ${index + 1} of ${count})` : title}
+          fetchPriority="high"
+          width={600}
+          height={600}
+        />
       </div>
       <div className="gallery__strip">
         <button
@@ -45,7 +52,7 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >
-                <img src={url} alt="" loading="lazy" />
+                <img src={url} alt="" loading="lazy" width={72} height={72} />
               </button>
             </li>
           ))}

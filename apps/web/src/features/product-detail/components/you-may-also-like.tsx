@@ -1,14 +1,13 @@
 import { PAGE_SIZE } from '@kshop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ProductGrid } from '../../../components/ui/product-grid';
+import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
 import { productListQuery } from '../../../lib/catalog-api';
 import { PRE_ORDER_PATH } from '../../../lib/links';
+import { YOU_MAY_ALSO_LIKE_PARAMS } from '../api/product-detail-reads';
 
 export function YouMayAlsoLike() {
-  const query = useQuery(
-    productListQuery({ page: 1, limit: PAGE_SIZE.youMayAlsoLike, sort: 'latest', stockStatus: 'all' }),
-  );
+  const query = useQuery(productListQuery(YOU_MAY_ALSO_LIKE_PARAMS));
   const products = query.data?.productOptionList ?? [];
   return (
     <section className="detail-section" aria-labelledby="also-like-title">
@@ -20,7 +19,11 @@ export function YouMayAlsoLike() {
           VIEW ALL
         </Link>
       </header>
-      {products.length > 0 && <ProductGrid products={products} label="You may also like" columns={6} />}
+      {query.isPending ? (
+        <ProductGridSkeleton count={PAGE_SIZE.youMayAlsoLike} columns={6} />
+      ) : (
+        products.length > 0 && <ProductGrid products={products} label="You may also like" columns={6} />
+      )}
     </section>
   );
 }

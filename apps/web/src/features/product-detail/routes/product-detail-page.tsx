@@ -2,12 +2,13 @@ import { messages, priceLabel, releaseDateLabel } from '@kshop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
-import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { ErrorState } from '../../../components/ui/status';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseImageList, productDetailQuery } from '../api/product-detail-api';
 import { ImageGallery } from '../components/image-gallery';
 import { ProductDescription } from '../components/product-description';
+import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
 import { ProductPurchase } from '../components/product-purchase';
 import { ShippingInfo } from '../components/shipping-info';
 import { YouMayAlsoLike } from '../components/you-may-also-like';
@@ -18,13 +19,7 @@ export function ProductDetailPage() {
   const query = useQuery(productDetailQuery(optionUuid));
   useDocumentTitle(query.data?.product.title);
 
-  if (query.isPending) {
-    return (
-      <div className="container">
-        <LoadingState />
-      </div>
-    );
-  }
+  if (query.isPending) return <ProductDetailSkeleton />;
   if (query.isError) {
     if (isApiError(query.error) && (query.error.statusCode === 404 || query.error.statusCode === 400)) {
       return (

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import type { TreeshakingOptions } from 'rolldown';
+import { type AliasOptions, build, type Plugin, runnerImport } from 'vite';
+
+/** The lazily loaded page module of each first page that has one (home is part of the entry chunk). */
+const PAGE_MODULES = {
+  list: 'src/features/catalog/routes/product-list-page.tsx',
+  detail: 'src/features/product-detail/routes/product-detail-page.tsx',
+} as const;
+
+/** The app's own alias and tree-shaking settings, which the inline script's bundle needs as well. */
+type FirstPaintOptions = { alias: AliasOptions; treeshake: TreeshakingOptions };
+
+type RouteAssets = Record<string, { scripts: string[]; styles: string[] }>;
+
+type OutputBundle = NonNullable<Parameters<Extract<Plugin['generateBundle'], (...a: never[]) => unknown>>[1]>;
+type OutputChunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+const chunksOf = (bundle: OutputBundle) =>
+  Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+
+/** Each page chunk with the chunks it imports statically and its CSS, less what the entry already loads. */
+function routeAssetsOf(bundle: OutputBundle, root: string): RouteAssets {
+  const chunks = new Map(chunksOf(bundle).map((chunk) => [chunk.fileName, chunk]));
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const visit = (fileName: string) => {
+      if (seen.has(fileName)) return;
+      seen.add(fileName);
+      for (const imported of chunks.get(fileName)?.imports ?? []) visit(imported);
+    };
+    for (const fileName of start) visit(fileName);
+    return seen;
+  };
+  const entry = closure([...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName));
+  const assets: RouteAssets = {};
+  for (const [page, modulePath] of Object.entries(PAGE_MODULES)) {
+    const pageChunk = [...chunks.values()].find((c) => c.facadeModuleId === path.join(root, modulePath));
+    if (!pageChunk) throw new Error(`no chunk for ${modulePath}: was it renamed?`);
+    const files = [...closure([pageChunk.fileName])].filter((fileName) => !entry.has(fileName));
+    assets[page] = {
+      scripts: files.map((fileName) => `/${fileName}`),
+      styles: files.flatMap((fileName) =>
+        [...(chunks.get(fileName)?.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`),
+      ),
+    };
+  }
+  return assets;
+}
+
+/** src/boot/early-reads.ts bundled into one small script, with the page assets written into it. */
+async function bootScript(
+  options: FirstPaintOptions,
+  root: string,
+  routeAssets: RouteAssets,
+): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias: options.alias },
+    define: { __ROUTE_ASSETS__: JSON.stringify(routeAssets) },
+    build: {
+      write: false,
+      emptyOutDir: false,
+      minify: true,
+      lib: { entry: path.join(root, 'src/boot/early-reads.ts'), formats: ['iife'], name: 'kshopEarlyReads' },
+      rolldownOptions: { treeshake: options.treeshake },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  const code = outputs
+    .flatMap((output) => ('output' in output ? output.output : []))
+    .find((file) => file.type === 'chunk')?.code;
+  if (!code) throw new Error('the early-reads script built to nothing');
+  return code.trim().replaceAll('</script', '<\\/script');
+}
+
+/** The shell is rendered for its markup only; the build's own CSS bundle styles it. */
+const withoutStyles: Plugin = {
+  name: 'kshop-shell-without-styles',
+  enforce: 'pre',
+  resolveId: (id) => (id.endsWith('.css') ? '\0shell-style' : null),
+  load: (id) => (id === '\0shell-style' ? 'export {}' : null),
+};
+
+/**
+ * Gives the storefront a first paint before its JavaScript runs (docs/decisions: first paint): index.html gets
+ * the static shell (src/app/static-shell.tsx, rendered here with the app's components) inside #root, which the
+ * app's first render replaces, and an inline script at the top of <head> that starts the first page's API reads
+ * and its lazily loaded chunks at once (src/boot/early-reads.ts).
+ */
+export function firstPaint(options: FirstPaintOptions): Plugin {
+  let root = '';
+  return {
+    name: 'kshop-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, context) {
+        if (!context.bundle) return html;
+        const script = await bootScript(options, root, routeAssetsOf(context.bundle, root));
+        const { module } = await runnerImport<{ renderStaticShell(): string }>(
+          path.join(root, 'src/app/static-shell.tsx'),
+          {
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            resolve: { alias: options.alias },
+            plugins: [withoutStyles],
+          },
+        );
+        const emptyRoot = '<div id="root"></div>';
+        if (!html.includes(emptyRoot)) throw new Error('index.html has no empty #root for the static shell');
+        return {
+          html: html.replace(emptyRoot, `<div id="root">${module.renderStaticShell()}</div>`),
+          tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+        };
+      },
+    },
+  };
+}

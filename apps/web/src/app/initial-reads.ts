@@ -1,0 +1,63 @@
+import type { ProductDetailData, ProductListData } from '@kshop/contract';
+import { HOME_SECTIONS } from '../features/home/home-sections';
+import {
+  parseImageList,
+  productDetailApiPath,
+  YOU_MAY_ALSO_LIKE_PARAMS,
+} from '../features/product-detail/api/product-detail-reads';
+import type { QueryValue } from '../lib/api-url';
+import { productListParams } from '../lib/listing-params';
+
+/** The pages whose first screen the static shell draws and whose reads start before the app runs. */
+export type FirstPage = 'home' | 'list' | 'detail' | 'other';
+
+export type InitialRead = {
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** The image the answer puts largest on the first screen, worth fetching before the app asks for it. */
+  leadImage?: (data: unknown) => string | undefined;
+};
+
+const LIST_PATH = /^\/productlist\/([^/]+)\/?$/;
+const DETAIL_PATH = /^\/productdetail\/([^/]+)\/?$/;
+
+const decoded = (segment: string): string | undefined => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Which first page an address opens and the API reads that page makes at once, exactly as its components make
+ * them (the same parameter builders), so the answers fetched early are the ones the app uses.
+ */
+export function initialReads(pathname: string, search: string): { page: FirstPage; reads: InitialRead[] } {
+  if (pathname === '/') {
+    return {
+      page: 'home',
+      reads: HOME_SECTIONS.map((section) => ({ path: '/product/list', query: section.params })),
+    };
+  }
+  const categoryId = decoded(LIST_PATH.exec(pathname)?.[1] ?? '');
+  if (categoryId) {
+    const params = productListParams(categoryId, new URLSearchParams(search));
+    if (!Number.isSafeInteger(params.categoryId)) return { page: 'other', reads: [] };
+    const leadImage = (data: unknown) => (data as ProductListData).productOptionList[0]?.thumbnailUrl;
+    return { page: 'list', reads: [{ path: '/product/list', query: params, leadImage }] };
+  }
+  const optionUuid = decoded(DETAIL_PATH.exec(pathname)?.[1] ?? '');
+  if (optionUuid) {
+    const leadImage = (data: unknown) =>
+      parseImageList((data as ProductDetailData).product.thumbnailUrlArray)[0];
+    return {
+      page: 'detail',
+      reads: [
+        { path: productDetailApiPath(optionUuid), leadImage },
+        { path: '/product/list', query: YOU_MAY_ALSO_LIKE_PARAMS },
+      ],
+    };
+  }
+  return { page: 'other', reads: [] };
+}

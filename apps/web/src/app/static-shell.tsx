@@ -1,0 +1,59 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ProductListPage } from '../features/catalog/routes/product-list-page';
+import { HomePage } from '../features/home/routes/home-page';
+import { ProductDetailPage } from '../features/product-detail/routes/product-detail-page';
+import type { FirstPage } from './initial-reads';
+import { PageFrame } from './layout/root-layout';
+import { Providers } from './providers';
+
+/**
+ * The static shell that index.html shows until the app's first render replaces it (build/first-paint.ts): the
+ * page frame as a guest sees it, and in its main area the first screen of home, a product list and a product
+ * detail as they look while their data loads. The inline script marks the page it opens (data-first-page on <html>)
+ * and the stylesheet shows only that one. Rendered at build time with the app's own components, so it matches the
+ * first render; it holds no data, so no price and nothing of a member.
+ */
+const FIRST_SCREENS: {
+  page: Exclude<FirstPage, 'other'>;
+  path: string;
+  pattern: string;
+  element: ReactElement;
+}[] = [
+  { page: 'home', path: '/', pattern: '/', element: <HomePage /> },
+  // A category whose name is not known yet: the title stays blank, as it does until the categories arrive.
+  { page: 'list', path: '/productlist/1', pattern: '/productlist/:categoryId', element: <ProductListPage /> },
+  {
+    page: 'detail',
+    path: '/productdetail/0',
+    pattern: '/productdetail/:optionUuid',
+    element: <ProductDetailPage />,
+  },
+];
+
+const SLOT = '<div data-shell-slot=""></div>';
+
+function renderAt(path: string, element: ReactElement): string {
+  return renderToStaticMarkup(
+    <Providers client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+    </Providers>,
+  );
+}
+
+export function renderStaticShell(): string {
+  const frame = renderAt('/', <PageFrame>{<div data-shell-slot="" />}</PageFrame>);
+  const screens = FIRST_SCREENS.map(
+    ({ page, path, pattern, element }) =>
+      `<div data-shell-page="${page}">${renderAt(
+        path,
+        <Routes>
+          <Route path={pattern} element={element} />
+        </Routes>,
+      )}</div>`,
+  ).join('');
+  if (!frame.includes(SLOT)) throw new Error('the page frame lost its main area');
+  return frame.replace(SLOT, screens);
+}
