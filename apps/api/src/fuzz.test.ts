@@ -499,3 +499,154 @@ describe(`hostile input (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
     60_000 + RUNS * 200,
   );
 });
+
+describe('the inputs an outside fuzzer answered with 500', () => {
+  const nul = '\u0000';
+  const contact = {
+    email: 'buyer@example.com',
+    companyName: 'Hanbit Records',
+    representativeName: 'Kim Minji',
+    businessRegistrationNumber: '1208812345',
+    phoneNumber: '+82 10-1234-5678',
+    content: 'We would like to order 200 albums.',
+    termsOfServiceAgree: true,
+  };
+  const option = {
+    optionNameKey1: 'Version',
+    optionNameValue1: 'A',
+    priceKrw: 15000,
+    priceUsd: 11.5,
+    stock: 10,
+  };
+  const product = { title: 'Fuzz album', vendor: 'Fuzz Records', categoryId: 1, options: [option] };
+  const signup = {
+    email: 'new@buyer.example',
+    password: 'Seoul2026!',
+    companyName: 'Hanbit Records Trading',
+    companyAddress: '12 Teheran-ro, Gangnam-gu, Seoul',
+    representativeName: 'Kim Minji',
+    phoneNumber: '+82 10-1234-5678',
+    businessRegistrationNumber: '1208812345',
+    businessCertificateUrl: '/files/cert.pdf',
+    isKoreanCompany: true,
+    personalInfoAgree: true,
+    termsOfServiceAgree: true,
+  };
+  const loginInvalid = /^check your Id or Password$/;
+
+  it.each([
+    [
+      'POST',
+      '/api/v1/auth/login',
+      'guest',
+      { email: `korea@demo.kshop.example${nul}`, password: 'Demo1234!' },
+      loginInvalid,
+    ],
+    ['POST', '/api/v1/auth/email-duplication', 'guest', { email: `a${nul}@example.com` }, /^email: /],
+    ['POST', '/api/v1/mail', 'guest', { email: `a${nul}@example.com` }, /^email: /],
+    ['POST', '/api/v1/user/temp-password', 'guest', { email: `a${nul}@example.com` }, /^email: /],
+    ['POST', '/api/v1/auth/signup', 'guest', { ...signup, companyName: `Hanbit${nul}` }, /^companyName: /],
+    ['POST', '/api/v1/contact', 'guest', { ...contact, content: `Hello${nul}` }, /^content: /],
+    [
+      'POST',
+      '/api/v1/contact',
+      'guest',
+      { ...contact, representativeName: 'Kim\ud800' },
+      /^representativeName: /,
+    ],
+    [
+      'POST',
+      '/api/v1/contact',
+      'guest',
+      {
+        ...contact,
+        companyName: 'x'.repeat(300_000),
+        representativeName: 'x'.repeat(300_000),
+        businessRegistrationNumber: 'x'.repeat(300_000),
+      },
+      /^companyName: must be at most 200 characters$/,
+    ],
+    [
+      'POST',
+      '/api/v1/s3/upload',
+      'guest',
+      { fileInfoList: [{ fileType: 'BUSINESS_CERT', fileName: `cert${nul}.pdf` }] },
+      /^fileInfoList\.0\.fileName: /,
+    ],
+    [
+      'POST',
+      '/api/v1/admin/auth/login',
+      'guest',
+      { email: `fuzz-owner@kshop.example${nul}`, password: 'x' },
+      loginInvalid,
+    ],
+    ['PUT', '/api/v1/admin/categories', 'owner', { id: 30, category: 'Albums\ud800' }, /^category: /],
+    [
+      'PUT',
+      '/api/v1/admin/categories',
+      'owner',
+      { id: 30, category: 'A', sortOrder: 2_147_483_648 },
+      /^sortOrder: /,
+    ],
+    [
+      'PUT',
+      '/api/v1/admin/categories',
+      'owner',
+      { id: 30, category: 'A', parentId: 2_147_483_648 },
+      /^parentId: /,
+    ],
+    [
+      'POST',
+      '/api/v1/admin/artist-categories',
+      'owner',
+      { category: 'A', sortOrder: 2_147_483_648 },
+      /^sortOrder: /,
+    ],
+    [
+      'POST',
+      '/api/v1/admin/products',
+      'owner',
+      { ...product, options: [{ ...option, stock: 2_147_483_648 }] },
+      /^options\.0\.stock: /,
+    ],
+    [
+      'POST',
+      '/api/v1/admin/products',
+      'owner',
+      { ...product, options: [{ ...option, minimumOrderQuantity: 2_147_483_648 }] },
+      /^options\.0\.minimumOrderQuantity: /,
+    ],
+    [
+      'POST',
+      '/api/v1/admin/products',
+      'owner',
+      { ...product, options: [{ ...option, priceUsd: 1e21 }] },
+      /^options\.0\.priceUsd: /,
+    ],
+    ['GET', '/api/v1/product/list?categoryId=2147483648', 'guest', undefined, /^categoryId: /],
+    [
+      'GET',
+      '/api/v1/product/list?artistId=2147483648',
+      'member',
+      undefined,
+      /^artistId: must be at most 2147483647$/,
+    ],
+    ['GET', '/api/v1/artist/list/2147483648', 'guest', undefined, /^categoryId: must be at most 2147483647$/],
+  ] as const)(
+    '%s %s (%s) is a 400 naming the field, and changes nothing',
+    async (method, url, role, payload, message) => {
+      for (const actor of ['member', 'owner'] as const)
+        if (!(await sessionWorks(actor))) await bringBack(actor);
+      await database.writesSinceLastLook();
+      const res = await shop.app.inject({
+        method,
+        url,
+        headers: roleHeaders(role),
+        ...(payload === undefined ? {} : { payload }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ statusCode: 400, message: expect.stringMatching(message), data: null });
+      expect(await database.writesSinceLastLook()).toEqual(new Map());
+    },
+  );
+});
