@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config/env.js';
+import { type EmbeddedClient, openEmbeddedClient } from './embedded-client.js';
 import { lockEmbeddedDatabase } from './lock.js';
 import * as schema from './schema.js';
 
@@ -116,15 +116,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const unlock = options.dataDir ? lockEmbeddedDatabase(options.dataDir) : () => {};
-  let client: PGlite;
+  // PGlite runs in a worker thread of its own, so its queries never hold up this process's event loop.
+  let client: EmbeddedClient;
   try {
-    client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+    client = await openEmbeddedClient({ dataDir: options.dataDir });
   } catch (err) {
     unlock();
     throw err;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  const db = drizzlePglite(client as unknown as PGlite, { schema, casing: 'snake_case' }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (err) {
+    await client.close().catch(() => {});
+    unlock();
+    throw err;
+  }
   return {
     db,
     driver: 'pglite',
@@ -133,7 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     listen: async (channels, handlers) => {
       assertChannelNames(channels);
-      // The embedded database lives in this process: its connection cannot be lost.
+      // The worker lives as long as this process: its connection is not lost while the database is open.
       const stops = await Promise.all(
         channels.map((channel) => client.listen(channel, (payload) => handlers.onNotify(channel, payload))),
       );
