@@ -20,6 +20,7 @@ import contactRoutes from './modules/contact/contact.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
 import { fileApiRoutes, localFileRoutes } from './modules/files/files.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
+import jobsPlugin from './modules/jobs/jobs.plugin.js';
 import mediaRoutes from './modules/media/media.routes.js';
 import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
@@ -128,6 +129,7 @@ export async function buildApp({
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
   await app.register(notificationsPlugin);
+  await app.register(jobsPlugin);
   await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
   if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);

@@ -5,6 +5,9 @@ import { type Database, databaseOptions, openDatabase } from './db/client.js';
 import { findDemoAccounts, seedOnFirstStart } from './db/seed/index.js';
 import { purgeUnreferenced } from './modules/files/files.service.js';
 import { deleteExpiredKeys } from './modules/idempotency/idempotency.js';
+import { deleteFinishedJobs } from './modules/jobs/jobs.service.js';
+
+const FINISHED_JOBS_KEPT_DAYS = 30;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const defaultAdminDist = fileURLToPath(new URL('../../admin/dist', import.meta.url));
@@ -20,14 +23,16 @@ async function main() {
     adminDistDir: config.ADMIN_DIST_DIR ?? defaultAdminDist,
   });
 
-  // Uploads nobody referenced within a day and idempotency keys past their day are removed; checked hourly
-  // and once shortly after start.
+  // Uploads nobody referenced within a day, idempotency keys past their day and background jobs finished
+  // a month ago (with the files they imported) are removed; checked hourly and once shortly after start.
   const purge = () =>
     purgeUnreferenced(database.db, app.storage)
       .then((removed) => removed > 0 && app.log.info({ removed }, 'removed unreferenced uploads'))
       .catch((err) => app.log.error({ err }, 'could not remove unreferenced uploads'))
       .then(() => deleteExpiredKeys(database.db))
-      .catch((err) => app.log.error({ err }, 'could not remove expired idempotency keys'));
+      .catch((err) => app.log.error({ err }, 'could not remove expired idempotency keys'))
+      .then(() => deleteFinishedJobs(database.db, FINISHED_JOBS_KEPT_DAYS))
+      .catch((err) => app.log.error({ err }, 'could not remove finished jobs'));
   const purgeTimers = [setTimeout(purge, 60_000), setInterval(purge, 3_600_000)];
   for (const timer of purgeTimers) timer.unref();
 

@@ -309,3 +309,21 @@ export const csvImportResult = z.object({
   options: z.number().int(),
 });
 export const csvImportProblem = z.object({ row: z.number().int(), message: z.string() });
+
+/** A CSV import runs as a background job: the upload answers its id (202), the job's state is polled. */
+export const csvImportStarted = z.object({ jobId: z.string() });
+export const csvImportJob = z.object({
+  jobId: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  /** Rows checked or applied so far; 'undoing' when a row went wrong late and applied rows are put back. */
+  progress: z
+    .object({
+      phase: z.enum(['checking', 'applying', 'undoing']),
+      done: z.number().int(),
+      total: z.number().int(),
+    })
+    .nullable(),
+  result: csvImportResult.nullable(),
+  /** Why nothing changed: the message and every problem by row. */
+  failure: z.object({ message: z.string(), problems: z.array(csvImportProblem) }).nullable(),
+});

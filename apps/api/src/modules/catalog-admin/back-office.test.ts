@@ -4,6 +4,7 @@ import { buyers, productOptions } from '../../db/schema.js';
 import { signUp } from '../../test/accounts.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder } from '../../test/buying.js';
+import { importOutcome, startImport } from '../../test/imports.js';
 import { staffSession } from '../../test/staff.js';
 
 let shop: TestShop;
@@ -257,28 +258,26 @@ describe('CSV', () => {
       badPrice.join(','),
     ].join('\r\n');
 
-    const refused = await shop.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/catalogue/import',
-      headers: { ...owner, 'content-type': 'text/csv' },
-      payload: bad,
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(body(refused).message).toBe('The import changed nothing: 2 problems found.');
-    expect(body(refused).data.problems).toEqual([
+    const started = await startImport(shop, owner, bad);
+    expect(started.statusCode).toBe(202);
+    expect(body(started)).toMatchObject({ statusCode: 202, message: 'Import started.' });
+    const refused = await importOutcome(shop, owner, started);
+    expect(refused).toMatchObject({ status: 'failed', result: null });
+    expect(refused.failure.message).toBe('The import changed nothing: 2 problems found.');
+    expect(refused.failure.problems).toEqual([
       { row: 3, message: 'stock cannot be negative.' },
       { row: 4, message: 'price_krw must be a number.' },
     ]);
     const [unchanged] = await shop.db.select().from(productOptions).where(eq(productOptions.id, optionId));
     expect(unchanged!.stock).not.toBe(555);
 
-    const imported = await shop.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/catalogue/import',
-      headers: { ...owner, 'content-type': 'text/csv' },
-      payload: good,
+    const imported = await importOutcome(shop, owner, await startImport(shop, owner, good));
+    expect(imported).toMatchObject({
+      status: 'done',
+      result: { products: 1, options: 1 },
+      failure: null,
+      progress: { phase: 'applying', done: 1, total: 1 },
     });
-    expect(body(imported)).toMatchObject({ statusCode: 200, data: { products: 1, options: 1 } });
     const [changed] = await shop.db.select().from(productOptions).where(eq(productOptions.id, optionId));
     expect(changed!.stock).toBe(777);
   });

@@ -6,8 +6,8 @@ import {
   artistCategoryInput,
   artistInput,
   categoryInput,
-  csvImportProblem,
-  csvImportResult,
+  csvImportJob,
+  csvImportStarted,
   envelope,
   idParams,
   numericIdParams,
@@ -17,12 +17,21 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { requestUploads } from '../files/files.service.js';
+import { findJob } from '../jobs/jobs.service.js';
 import * as admin from './catalog-admin.service.js';
-import { CsvImportError, exportCatalogue, importCatalogue } from './catalog-csv.js';
+import { exportCatalogue } from './catalog-csv.js';
+import {
+  CATALOGUE_IMPORT,
+  type CatalogueImportFailure,
+  type CatalogueImportInput,
+  type CatalogueImportProgress,
+  type CatalogueImportResult,
+  catalogueImportJob,
+} from './catalog-import.js';
 
 const empty = { 200: envelope(z.null()) };
 
@@ -237,7 +246,9 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The import takes the CSV text as the body; every row is checked before anything changes.
+  // The import takes the CSV text as the body and runs as a background job (catalog-import.ts): the upload
+  // answers the job's id at once; every row is checked before anything changes.
+  app.jobs.register<CatalogueImportInput>(CATALOGUE_IMPORT, catalogueImportJob(app.db));
   app.register(async (csvScope) => {
     csvScope.addContentTypeParser(
       'text/csv',
@@ -249,28 +260,54 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['admin'],
-          summary: 'Import products, options, prices and stock from CSV (all rows or none)',
-          response: {
-            200: envelope(csvImportResult),
-            400: envelope(z.object({ problems: z.array(csvImportProblem) }).nullable()),
-          },
+          summary:
+            'Start an import of products, options, prices and stock from CSV (all rows or none); poll the job',
+          response: { 202: envelope(csvImportStarted) },
         },
       },
       async (request, reply) => {
         const me = requireStaff(request);
         if (typeof request.body !== 'string')
           throw badRequest('Send the CSV file with Content-Type text/csv.', 'CSV_BODY');
-        try {
-          return ok(await importCatalogue(app.db, request.body, me.id, request.log), 'Catalogue imported.');
-        } catch (err) {
-          if (!(err instanceof CsvImportError)) throw err;
-          return reply
-            .code(400)
-            .send({ statusCode: 400, message: err.message, data: { problems: err.problems } });
-        }
+        const job = await app.jobs.enqueue(
+          app.db,
+          CATALOGUE_IMPORT,
+          { csv: request.body } satisfies CatalogueImportInput,
+          me.id,
+        );
+        return reply
+          .code(202)
+          .header('Location', `${request.url.replace(/\/import$/, '')}/imports/${job.id}`)
+          .send({ statusCode: 202, message: 'Import started.', data: { jobId: job.id } });
       },
     );
   });
+
+  app.get(
+    '/catalogue/imports/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'A CSV import: its progress, then what it changed or why it changed nothing',
+        params: idParams,
+        response: { 200: envelope(csvImportJob) },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const job = await findJob(app.db, request.params.id);
+      if (!job || job.kind !== CATALOGUE_IMPORT) throw notFound('No such import.', 'IMPORT_NOT_FOUND');
+      const done = job.status === 'done';
+      const failed = job.status === 'failed';
+      return ok({
+        jobId: job.id,
+        status: job.status,
+        progress: (job.progress as CatalogueImportProgress | null) ?? null,
+        result: done ? (job.result as CatalogueImportResult) : null,
+        failure: failed ? (job.result as CatalogueImportFailure) : null,
+      });
+    },
+  );
 };
 
 export default catalogAdminRoutes;

@@ -1,11 +1,8 @@
 import { type AdminOptionInput, adminOptionInput, fromMinorUnits, PRODUCT_TAGS } from '@kshop/contract';
-import type { Db, Executor } from '../../db/client.js';
-import { refreshProductDerived } from '../../db/derived.js';
-import { lockOptionsOfProducts, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
-import { inTransaction, type TransactionLog } from '../../db/transaction.js';
+import type { Executor } from '../../db/client.js';
+import { productIdsOfOptions } from '../../db/row-locks.js';
 import { csvLine, fromCsvText, parseCsv } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './catalog-admin.repository.js';
 import { checkOptions } from './catalog-admin.service.js';
 
@@ -94,7 +91,7 @@ export class CsvImportError extends AppError {
   }
 }
 
-type ParsedRow = {
+export type ParsedRow = {
   row: number;
   productUuid: string | null;
   title: string;
@@ -175,14 +172,30 @@ function parseRow(cells: Record<Column, string>, row: number, problems: ImportPr
   };
 }
 
+export type ImportPlan = {
+  /** The product the rows update, or null for a new one. */
+  productUuid: string | null;
+  rows: ParsedRow[];
+  /** The options to write, defaults settled. */
+  options: AdminOptionInput[];
+};
+
+export type ParsedImport = {
+  rows: ParsedRow[];
+  plans: ImportPlan[];
+  /** Rows wrong on their own, and products whose rows do not fit together. */
+  rowProblems: ImportProblem[];
+  planProblems: ImportProblem[];
+};
+
+const yieldToOtherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * Imports products, options, prices and stock. Every row is checked first; if any row is wrong nothing
- * changes and each problem is named with its row number (the header is row 1). Rows without a
- * product_uuid create products, grouped by title and vendor; rows without an option_uuid create options.
- * Every product the file touches is locked first, in id order, then their options in id order (the
- * shop's lock order), so imports never deadlock with orders, product saves or each other.
+ * Reads the file: every row is parsed and checked on its own, then the rows of each product together.
+ * Rows without a product_uuid form new products, grouped by title and vendor. Gives back to the event loop
+ * every few hundred rows, so a large file never holds up other requests for long.
  */
-export async function importCatalogue(db: Db, csv: string, staffId: string, log?: TransactionLog) {
+export async function parseImport(csv: string): Promise<ParsedImport> {
   const table = parseCsv(csv);
   const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
   const missing = CSV_COLUMNS.filter((c) => !header.includes(c));
@@ -191,118 +204,105 @@ export async function importCatalogue(db: Db, csv: string, staffId: string, log?
   if (table.length < 2) throw new CsvImportError([{ row: 1, message: 'the file has no rows.' }]);
 
   const problems: ImportProblem[] = [];
-  const parsed: ParsedRow[] = [];
-  table.slice(1).forEach((cells, i) => {
+  const rows: ParsedRow[] = [];
+  const indexOf = CSV_COLUMNS.map((c) => header.indexOf(c));
+  for (let i = 1; i < table.length; i++) {
+    if (i % 500 === 0) await yieldToOtherWork();
+    const cells = table[i]!;
     const record = Object.fromEntries(
-      CSV_COLUMNS.map((c) => [c, fromCsvText(cells[header.indexOf(c)] ?? '')]),
+      CSV_COLUMNS.map((c, j) => [c, fromCsvText(cells[indexOf[j]!] ?? '')]),
     ) as Record<Column, string>;
-    const row = parseRow(record, i + 2, problems);
-    if (row) parsed.push(row);
-  });
+    const row = parseRow(record, i + 1, problems);
+    if (row) rows.push(row);
+  }
 
-  const namedProducts = [...new Set(parsed.flatMap((r) => (r.productUuid ? [r.productUuid] : [])))];
-  const namedOptions = [...new Set(parsed.flatMap((r) => (r.option.uuid ? [r.option.uuid] : [])))];
-  return inTransaction(
-    db,
-    async (tx) => {
-      const lockedProducts = await lockProducts(tx, [
-        ...namedProducts,
-        ...(await productIdsOfOptions(tx, namedOptions)),
-      ]);
-      const lockedOptions = await lockOptionsOfProducts(tx, lockedProducts);
-      const categories = await repo.categoryIds(tx);
-      const artistIds = await repo.existingArtistIds(tx, [...new Set(parsed.flatMap((r) => r.artistIds))]);
-      const products = new Map((await repo.productsByIds(tx, namedProducts)).map((p) => [p.id, p]));
-      const options = new Map(lockedOptions.map((o) => [o.id, o]));
-      for (const r of parsed) {
-        if (!categories.includes(r.categoryId))
-          problems.push({ row: r.row, message: `category_id ${r.categoryId} does not exist.` });
-        const unknownArtist = r.artistIds.find((a) => !artistIds.includes(a));
-        if (unknownArtist) problems.push({ row: r.row, message: `artist ${unknownArtist} does not exist.` });
-        if (r.productUuid && !products.has(r.productUuid))
-          problems.push({ row: r.row, message: 'product_uuid is not a product of the shop.' });
-        const option = r.option.uuid ? options.get(r.option.uuid) : undefined;
-        if (r.option.uuid && (!option || (r.productUuid && option.productId !== r.productUuid))) {
-          problems.push({ row: r.row, message: 'option_uuid is not an option of this product.' });
-        }
-        if (option && r.option.stock < option.holdStock) {
-          problems.push({
-            row: r.row,
-            message: `stock cannot be lower than what open orders hold (${option.holdStock}).`,
-          });
-        }
-      }
-      const groups = new Map<string, ParsedRow[]>();
-      for (const r of parsed) {
-        const key = r.productUuid ?? `new:${r.title}\u0000${r.vendor}`;
-        groups.set(key, [...(groups.get(key) ?? []), r]);
-      }
-      const plans: { productUuid: string | null; rows: ParsedRow[]; options: AdminOptionInput[] }[] = [];
-      for (const rows of groups.values()) {
-        try {
-          const sent = rows.map((r) => r.option);
-          const checked = checkOptions(sent);
-          // An existing product keeps its default unless the file names one.
-          const keepDefault = rows[0]!.productUuid !== null && !sent.some((o) => o.isDefault);
-          plans.push({ productUuid: rows[0]!.productUuid, rows, options: keepDefault ? sent : checked });
-        } catch (err) {
-          problems.push({ row: rows[0]!.row, message: (err as Error).message });
-        }
-      }
-      if (problems.length) throw new CsvImportError(problems.sort((a, b) => a.row - b.row));
+  const groups = new Map<string, ParsedRow[]>();
+  for (const r of rows) {
+    const key = r.productUuid ?? `new:${r.title}\u0000${r.vendor}`;
+    const group = groups.get(key);
+    if (group) group.push(r);
+    else groups.set(key, [r]);
+  }
+  const plans: ImportPlan[] = [];
+  const planProblems: ImportProblem[] = [];
+  for (const group of groups.values()) {
+    try {
+      const sent = group.map((r) => r.option);
+      const checked = checkOptions(sent);
+      // An existing product keeps its default unless the file names one.
+      const keepDefault = group[0]!.productUuid !== null && !sent.some((o) => o.isDefault);
+      plans.push({ productUuid: group[0]!.productUuid, rows: group, options: keepDefault ? sent : checked });
+    } catch (err) {
+      planProblems.push({ row: group[0]!.row, message: (err as Error).message });
+    }
+  }
+  return { rows, plans, rowProblems: problems, planProblems };
+}
 
-      let optionCount = 0;
-      const touched: string[] = [];
-      for (const plan of plans) {
-        const first = plan.rows[0]!;
-        const product = {
-          title: first.title,
-          vendor: first.vendor,
-          categoryId: first.categoryId,
-          tags: first.tags,
-          releaseDate: first.releaseDate,
-        };
-        let productId = plan.productUuid;
-        if (productId) await repo.updateProduct(tx, productId, product);
-        else productId = (await repo.insertProduct(tx, product))[0]!.id;
-        touched.push(productId);
-        // Options not named in the file stay as they are; defaults are cleared first (one-default index).
-        if (plan.options.some((o) => o.isDefault)) {
-          const current = (await repo.findProduct(tx, productId))!.options;
-          for (const o of current) if (o.isDefault) await repo.updateOption(tx, o.id, { isDefault: false });
-        }
-        for (const [i, o] of plan.options.entries()) {
-          const values = {
-            optionNameKey1: o.optionNameKey1,
-            optionNameValue1: o.optionNameValue1,
-            optionNameKey2: o.optionNameKey2 || null,
-            optionNameValue2: o.optionNameKey2 ? o.optionNameValue2 : null,
-            priceKrw: Math.round(o.priceKrw),
-            priceUsd: Math.round(o.priceUsd * 100),
-            comparedPriceKrw: o.comparedPriceKrw === null ? null : Math.round(o.comparedPriceKrw),
-            comparedPriceUsd: o.comparedPriceUsd === null ? null : Math.round(o.comparedPriceUsd * 100),
-            stock: o.stock,
-            minimumOrderQuantity: o.minimumOrderQuantity,
-            isSoldOut: o.isSoldOut,
-            isDefault: o.isDefault,
-          };
-          if (o.uuid) await repo.updateOption(tx, o.uuid, values);
-          else await repo.insertOption(tx, { productId, sortOrder: i, ...values });
-          optionCount++;
-        }
-        await repo.replaceArtists(tx, productId, [...new Set(first.artistIds)]);
-      }
-      await refreshProductDerived(tx, touched);
-      const result = { products: plans.length, options: optionCount };
-      await recordAudit(tx, {
-        staffId,
-        action: 'catalogue.import',
-        entity: 'catalogue',
-        entityId: 'csv',
-        after: result,
+/** What the rows are checked against: the shop's categories, artists, products and their options. */
+export type ImportState = {
+  categories: Set<number>;
+  artists: Set<number>;
+  /** Live (not deleted) products. */
+  products: Set<string>;
+  options: Map<string, { productId: string; holdStock: number }>;
+};
+
+/** The problems of rows against the shop as it is: missing categories, artists, products, options, held stock. */
+export function problemsAgainst(rows: readonly ParsedRow[], state: ImportState): ImportProblem[] {
+  const problems: ImportProblem[] = [];
+  for (const r of rows) {
+    if (!state.categories.has(r.categoryId))
+      problems.push({ row: r.row, message: `category_id ${r.categoryId} does not exist.` });
+    const unknownArtist = r.artistIds.find((a) => !state.artists.has(a));
+    if (unknownArtist) problems.push({ row: r.row, message: `artist ${unknownArtist} does not exist.` });
+    if (r.productUuid && !state.products.has(r.productUuid))
+      problems.push({ row: r.row, message: 'product_uuid is not a product of the shop.' });
+    const option = r.option.uuid ? state.options.get(r.option.uuid) : undefined;
+    if (r.option.uuid && (!option || (r.productUuid && option.productId !== r.productUuid))) {
+      problems.push({ row: r.row, message: 'option_uuid is not an option of this product.' });
+    }
+    if (option && r.option.stock < option.holdStock) {
+      problems.push({
+        row: r.row,
+        message: `stock cannot be lower than what open orders hold (${option.holdStock}).`,
       });
-      return result;
-    },
-    { log },
-  );
+    }
+  }
+  return problems;
+}
+
+/** The products and options rows name, directly or through an option. */
+export function namedIds(rows: readonly ParsedRow[]) {
+  return {
+    products: [...new Set(rows.flatMap((r) => (r.productUuid ? [r.productUuid] : [])))],
+    options: [...new Set(rows.flatMap((r) => (r.option.uuid ? [r.option.uuid] : [])))],
+  };
+}
+
+const CHUNK = 500;
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** The state every row is checked against first, read in short queries without locks. */
+export async function readImportState(db: Executor, rows: readonly ParsedRow[]): Promise<ImportState> {
+  const named = namedIds(rows);
+  const products = new Set<string>();
+  const productIds = new Set(named.products);
+  for (const ids of chunks(named.options)) {
+    for (const id of await productIdsOfOptions(db, ids)) productIds.add(id);
+  }
+  for (const ids of chunks(named.products)) {
+    for (const p of await repo.productsByIds(db, ids)) products.add(p.id);
+  }
+  const options: ImportState['options'] = new Map();
+  for (const ids of chunks([...productIds])) {
+    for (const o of await repo.optionsOfProducts(db, ids)) options.set(o.id, o);
+  }
+  return {
+    categories: new Set(await repo.categoryIds(db)),
+    artists: new Set(await repo.existingArtistIds(db, [...new Set(rows.flatMap((r) => r.artistIds))])),
+    products,
+    options,
+  };
 }
