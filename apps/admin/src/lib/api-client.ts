@@ -95,7 +95,8 @@ function noticeRefusal(statusCode: number, message: string, sentToken: string | 
 
 /**
  * The one way the back office talks to the API under /api/v1/admin: adds the staff token, unwraps
- * `{ statusCode, message, data }` and throws ApiError for any statusCode other than 200.
+ * `{ statusCode, message, data }` and throws ApiError for any statusCode other than 200 (or 202, work
+ * accepted to run in the background).
  */
 export async function adminRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = getAdminToken();
@@ -115,7 +116,7 @@ export async function adminRequest<T>(path: string, options: RequestOptions = {}
     signal: options.signal,
   });
   const envelope = await readEnvelope<T>(response);
-  if (envelope.statusCode !== 200) {
+  if (envelope.statusCode !== 200 && envelope.statusCode !== 202) {
     noticeRefusal(envelope.statusCode, envelope.message, token);
     throw new ApiError(envelope.statusCode, envelope.message, envelope.data);
   }

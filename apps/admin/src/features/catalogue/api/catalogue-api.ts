@@ -4,12 +4,13 @@ import type {
   ArtistCategory,
   adminProduct,
   adminProductSummary,
+  csvImportJob,
   csvImportProblem,
   csvImportResult,
 } from '@kshop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { adminDownload, adminGet, adminRequest, publicGet } from '../../../lib/api-client';
+import { ApiError, adminDownload, adminGet, adminRequest, publicGet } from '../../../lib/api-client';
 
 export type AdminProduct = z.infer<typeof adminProduct>;
 export type AdminProductSummary = z.infer<typeof adminProductSummary>;
@@ -17,6 +18,7 @@ export type Category = { id: number; category: string; parentId: number | null; 
 export type ArtistGroup = { category: ArtistCategory; artists: Artist[] };
 export type CsvImportResult = z.infer<typeof csvImportResult>;
 export type CsvImportProblem = z.infer<typeof csvImportProblem>;
+export type CsvImportJob = z.infer<typeof csvImportJob>;
 export type ProductFilter = { page: number; limit: number; q?: string; categoryId?: string; stock?: string };
 
 export const catalogueKey = ['admin', 'catalogue'] as const;
@@ -117,8 +119,33 @@ export async function uploadImages(files: File[]): Promise<string[]> {
 
 export const exportCatalogue = () => adminDownload('/catalogue.csv');
 
-export const importCatalogue = (csvText: string) =>
-  adminRequest<CsvImportResult>('/catalogue/import', {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Uploads a catalogue CSV and follows its import job until it ends, reporting each state on the way. Resolves
+ * what it changed; a refused file throws an ApiError carrying the problems, as the API names them.
+ */
+export async function importCatalogue(
+  csvText: string,
+  onProgress: (job: CsvImportJob) => void = () => {},
+  pollMs = 500,
+): Promise<CsvImportResult> {
+  const { jobId } = await adminRequest<{ jobId: string }>('/catalogue/import', {
     method: 'POST',
     rawBody: { text: csvText, contentType: 'text/csv' },
   });
+  for (;;) {
+    const job = await adminGet<CsvImportJob>(`/catalogue/imports/${jobId}`);
+    onProgress(job);
+    if (job.status === 'done' && job.result) return job.result;
+    if (job.status === 'failed') {
+      const failure = job.failure ?? { message: 'The import failed.', problems: [] };
+      throw new ApiError(
+        400,
+        failure.message,
+        failure.problems.length ? { problems: failure.problems } : null,
+      );
+    }
+    await sleep(pollMs);
+  }
+}

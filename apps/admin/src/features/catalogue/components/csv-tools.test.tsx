@@ -13,12 +13,22 @@ const CSV = [
   ',Sticker,,9,,,,,TYPE,Round,,,3000,2.2,,,10,1,false,true',
 ].join('\r\n');
 
+/** The upload answers the import job at once; the job is then polled until it ends. */
+const started = {
+  'POST /admin/catalogue/import': { statusCode: 202, message: 'Import started.', data: { jobId: 'job-1' } },
+};
+const job = { jobId: 'job-1', status: 'running', progress: null, result: null, failure: null };
+
 function setup() {
   signedIn('staff-token');
   const onImported = vi.fn();
   const user = userEvent.setup();
   renderWithProviders(
-    <CsvTools onExport={exportCatalogue} onImport={importCatalogue} onImported={onImported} />,
+    <CsvTools
+      onExport={exportCatalogue}
+      onImport={(csv, onProgress) => importCatalogue(csv, onProgress, 10)}
+      onImported={onImported}
+    />,
   );
   const chooseFile = () =>
     user.upload(
@@ -31,14 +41,18 @@ function setup() {
 describe('CsvTools', () => {
   it('lists every problem of a refused import with its row number, and says nothing changed', async () => {
     const api = stubApi({
-      'POST /admin/catalogue/import': {
-        statusCode: 400,
-        message: 'The import changed nothing: 2 problems found.',
+      ...started,
+      'GET /admin/catalogue/imports/job-1': {
         data: {
-          problems: [
-            { row: 3, message: 'price_krw must be a number.' },
-            { row: 4, message: 'vendor is required.' },
-          ],
+          ...job,
+          status: 'failed',
+          failure: {
+            message: 'The import changed nothing: 2 problems found.',
+            problems: [
+              { row: 3, message: 'price_krw must be a number.' },
+              { row: 4, message: 'vendor is required.' },
+            ],
+          },
         },
       },
     });
@@ -71,7 +85,10 @@ describe('CsvTools', () => {
 
   it('reports what a successful import changed', async () => {
     stubApi({
-      'POST /admin/catalogue/import': { data: { products: 2, options: 3 }, message: 'Catalogue imported.' },
+      ...started,
+      'GET /admin/catalogue/imports/job-1': {
+        data: { ...job, status: 'done', result: { products: 2, options: 3 } },
+      },
     });
     const { user, onImported, chooseFile } = setup();
     await chooseFile();
@@ -79,6 +96,48 @@ describe('CsvTools', () => {
     expect(await screen.findByText('Imported 2 products and 3 options.')).toBeTruthy();
     expect(onImported).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it("shows the job's progress while the rows apply, then what the import changed", async () => {
+    const states = [
+      { ...job, status: 'queued' },
+      { ...job, progress: { phase: 'checking', done: 0, total: 10000 } },
+      { ...job, progress: { phase: 'applying', done: 4000, total: 10000 } },
+      {
+        ...job,
+        status: 'done',
+        progress: { phase: 'applying', done: 10000, total: 10000 },
+        result: { products: 2000, options: 10000 },
+      },
+    ];
+    let polls = 0;
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = stubApi({
+      ...started,
+      'GET /admin/catalogue/imports/job-1': async () => {
+        const state = states[Math.min(polls++, states.length - 1)]!;
+        // The job stays half way until the bar was read.
+        if (state.status === 'done') await held;
+        return { data: state };
+      },
+    });
+    const { user, onImported, chooseFile } = setup();
+    await chooseFile();
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(screen.getByRole('button', { name: 'Importing...' })).toBeTruthy();
+
+    const bar = await screen.findByRole('progressbar', { name: 'Importing: 4,000 of 10,000 rows' });
+    expect(bar.getAttribute('value')).toBe('4000');
+    expect(bar.getAttribute('max')).toBe('10000');
+    release();
+    expect(await screen.findByText('Imported 2000 products and 10000 options.')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(onImported).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('POST /admin/catalogue/import')).toHaveLength(1);
+    expect(api.callsTo('GET /admin/catalogue/imports/job-1').length).toBeGreaterThanOrEqual(4);
   });
 
   it('asks for a file before importing', async () => {

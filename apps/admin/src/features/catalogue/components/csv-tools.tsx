@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { readFileText } from '../../../lib/read-file';
 import { saveBlob } from '../../../lib/save-file';
-import type { CsvImportProblem, CsvImportResult } from '../api/catalogue-api';
+import type { CsvImportJob, CsvImportProblem, CsvImportResult } from '../api/catalogue-api';
 
 type CsvToolsProps = {
   onExport: () => Promise<{ blob: Blob; fileName: string | null }>;
-  onImport: (csvText: string) => Promise<CsvImportResult>;
+  /** Uploads the file and follows the import job, reporting its states, until it ends. */
+  onImport: (csvText: string, onProgress: (job: CsvImportJob) => void) => Promise<CsvImportResult>;
   onImported: () => void;
 };
 
@@ -20,9 +21,23 @@ const problemsOf = (data: unknown): CsvImportProblem[] | null => {
   return Array.isArray(problems) ? (problems as CsvImportProblem[]) : null;
 };
 
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** What the import is doing, for the progress bar's label. */
+function progressLabel(job: CsvImportJob | null): string {
+  const progress = job?.progress;
+  if (!job || !progress) return job ? 'Waiting for the import to start...' : 'Uploading the file...';
+  const counted = `${numberFormat.format(progress.done)} of ${numberFormat.format(progress.total)} rows`;
+  if (progress.phase === 'checking') return `Checking ${numberFormat.format(progress.total)} rows...`;
+  if (progress.phase === 'undoing')
+    return `A row changed meanwhile; putting back what was applied: ${counted}`;
+  return `Importing: ${counted}`;
+}
+
 /**
- * Catalogue export and import. The import is all or nothing: the API checks every row first and, when any is
- * wrong, changes nothing and lists each problem with its row number, which this shows in full.
+ * Catalogue export and import. The import runs on the server as a background job, whose progress this shows
+ * as it goes. It is all or nothing: the API checks every row first and, when any is wrong, changes nothing
+ * and lists each problem with its row number, which this shows in full.
  */
 export function CsvTools({ onExport, onImport, onImported }: CsvToolsProps) {
   const fileId = useId();
@@ -30,6 +45,7 @@ export function CsvTools({ onExport, onImport, onImported }: CsvToolsProps) {
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
+  const [job, setJob] = useState<CsvImportJob | null>(null);
 
   const exportCsv = async () => {
     setBusy('export');
@@ -52,8 +68,9 @@ export function CsvTools({ onExport, onImport, onImported }: CsvToolsProps) {
     }
     setBusy('import');
     setOutcome(null);
+    setJob(null);
     try {
-      const result = await onImport(await readFileText(file));
+      const result = await onImport(await readFileText(file), setJob);
       setOutcome({ kind: 'done', result });
       onImported();
     } catch (error) {
@@ -111,6 +128,16 @@ export function CsvTools({ onExport, onImport, onImported }: CsvToolsProps) {
           </button>
         </form>
       </div>
+      {busy === 'import' && (
+        <div className="csv-progress section-gap">
+          <p id={`${fileId}-progress`}>{progressLabel(job)}</p>
+          <progress
+            aria-labelledby={`${fileId}-progress`}
+            max={job?.progress?.total || 1}
+            value={job?.progress?.phase === 'checking' ? undefined : (job?.progress?.done ?? undefined)}
+          />
+        </div>
+      )}
       <div aria-live="polite">
         {outcome?.kind === 'done' && (
           <p role="status" className="notice section-gap">
