@@ -13,6 +13,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ordering.ts
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
@@ -49,6 +50,31 @@ interface Option {
 const buyerEmail = (i: number) => `orderer${String(i + 1).padStart(2, '0')}@bench.kshop.example`;
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 const loadavg = () => os.loadavg().map((l) => round(l, 2));
+/** CPU seconds the shop's process has used, from its Prometheus metrics (METRICS=true). */
+async function serverCpuSeconds(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('kshop_node_process_cpu_seconds_total '));
+  return Number(line?.split(' ')[1] ?? Number.NaN);
+}
+
+/** CPU seconds used so far by the database server's backends serving this database (Linux /proc). */
+async function databaseCpuSeconds(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const tick = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / tick;
+    } catch {
+      // Another machine's database, or a backend that just ended: not counted.
+    }
+  }
+  return total;
+}
+
 const latency = (ms: readonly number[]) => ({
   p50: round(percentile(ms, 50), 1),
   p99: round(percentile(ms, 99), 1),
@@ -312,7 +338,11 @@ export async function measureOrdering() {
   const url = new URL(adminUrl);
   if (existing) url.pathname = `/${existing}`;
   const databaseUrl = scratch?.url ?? url.toString();
-  const shop = await startShop({ databaseUrl, env: { RATE_LIMIT: 'false' }, readyTimeoutMs: 180_000 });
+  const shop = await startShop({
+    databaseUrl,
+    env: { RATE_LIMIT: 'false', METRICS: 'true' },
+    readyTimeoutMs: 180_000,
+  });
   const database = new pg.Client({ connectionString: databaseUrl });
   await database.connect();
   const api = new JsonClient(shop.url);
@@ -339,9 +369,17 @@ export async function measureOrdering() {
     const acknowledged = new Map(setup.options.map((o) => [o.id, 0]));
     const warmUp = await orderFor(orders, buyers, setup.options, mostLeft, acknowledged, WARM_UP_SECONDS);
     const loadBefore = loadavg();
+    const cpuBefore = {
+      server: await serverCpuSeconds(shop.url),
+      database: await databaseCpuSeconds(database),
+    };
     const started = performance.now();
     const run = await orderFor(orders, buyers, setup.options, mostLeft, acknowledged, SECONDS);
     const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = {
+      server: await serverCpuSeconds(shop.url),
+      database: await databaseCpuSeconds(database),
+    };
     const loadAfter = loadavg();
     const oversell = await checkOversell(database, setup.options, acknowledged, warmUp.placed + run.placed);
     return {
@@ -360,6 +398,11 @@ export async function measureOrdering() {
       refusedLatencyMs: latency(run.refusedMs),
       warmUp: { seconds: WARM_UP_SECONDS, placed: warmUp.placed, refused: warmUp.refused },
       loadavg: { before: loadBefore, after: loadAfter },
+      /** CPU milliseconds per attempted order: the shop's process, and the database's backends. */
+      cpuMsPerOrder: {
+        server: round(((cpuAfter.server - cpuBefore.server) * 1000) / run.attempts, 2),
+        database: round(((cpuAfter.database - cpuBefore.database) * 1000) / run.attempts, 2),
+      },
       oversell,
     };
   } catch (err) {
@@ -394,6 +437,7 @@ export function describeOrdering(r: OrderingResult): string {
           'oversell check',
           r.oversell.ok ? 'ok: nothing oversold' : `FAILED: ${r.oversell.problems.join('; ')}`,
         ],
+        ['CPU ms per order: shop / database', `${r.cpuMsPerOrder.server} / ${r.cpuMsPerOrder.database}`],
         ['load average before / after', `${r.loadavg.before.join('/')} | ${r.loadavg.after.join('/')}`],
       ],
     ),

@@ -47,8 +47,3 @@ export const deleteLine = (db: Executor, buyerId: string, lineId: string) =>
     .delete(cartItems)
     .where(and(eq(cartItems.id, lineId), eq(cartItems.buyerId, buyerId)))
     .returning({ id: cartItems.id });
-
-export const deleteLinesForOptions = (db: Executor, buyerId: string, optionIds: string[]) =>
-  db
-    .delete(cartItems)
-    .where(and(eq(cartItems.buyerId, buyerId), inArray(cartItems.productOptionId, optionIds)));

@@ -1,5 +1,7 @@
+import type { CurrencyCode } from '@kshop/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
 import {
   buyers,
   orderDetails,
@@ -18,23 +20,171 @@ export const optionsWithProducts = (db: Executor, optionIds: string[]) =>
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(and(inArray(productOptions.id, optionIds), sql`${products.deletedAt} is null`));
 
+const dialect = new PgDialect();
+
 /**
- * Holds stock for an order line only while enough is available: the condition and the change are one
- * statement, so concurrent orders can never hold more than there is.
+ * Runs a statement prepared under `name` on the connection (node-postgres keeps it per connection), so
+ * PostgreSQL parses it once per connection and, after a few runs, plans it once too. The name must always
+ * stand for the same text. The embedded database runs it as any other statement.
  */
-export async function holdStock(db: Executor, optionId: string, quantity: number): Promise<boolean> {
-  const rows = await db
-    .update(productOptions)
-    .set({ holdStock: sql`${productOptions.holdStock} + ${quantity}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(productOptions.id, optionId),
-        eq(productOptions.isSoldOut, false),
-        sql`${productOptions.stock} - ${productOptions.holdStock} >= ${quantity}`,
-      ),
+async function prepared<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+  const result = await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
+export type NewOrder = {
+  buyerId: string;
+  currency: CurrencyCode;
+  /** One line per option, sorted by option id. */
+  lines: readonly { optionId: string; quantity: number }[];
+  /** What the buyer was shown, in minor units: the order is written only when the catalogue agrees. */
+  expectedMinor: number;
+  /** The order number's day part; the sequence gives the rest. */
+  day: string;
+  receiver: {
+    companyEmail: string;
+    receiverName: string;
+    phoneNumber: string;
+    postalCode: string;
+    addressDetail: string;
+  };
+};
+
+/** An ordered option as it stood under the order's locks, before anything was held. */
+export type CheckedLine = {
+  id: string;
+  title: string;
+  minimum: number;
+  /** The price in the order's currency, minor units. */
+  unit: number;
+  stock: number;
+  hold: number;
+  soldOut: boolean;
+};
+
+export type OrderWrite = {
+  /** The buyer's profile, or null when the buyer no longer exists. */
+  buyer: { email: string; companyName: string } | null;
+  /** The ordered options that exist and whose product is not deleted. */
+  lines: CheckedLine[];
+  /** The order written, or null when it was refused. */
+  order: { id: string; orderNumber: string } | null;
+};
+
+/**
+ * Places a whole order in one statement, taking its locks in the shop's lock order
+ * (docs/decisions/0010-lock-order.md):
+ *
+ * 1. `prods`: the products of the ordered options, in id order (deleted ones too);
+ * 2. `opts`: every option of those products, in id order. Its filter is the array of the locked ids,
+ *    an init plan that PostgreSQL computes once, and so locks every product, before it reads the first
+ *    option. Locked rows are read as they are now (not as the statement's snapshot had them, which may
+ *    predate a commit this statement waited for), and nobody else may change them until this
+ *    transaction ends, since every writer of an option locks its product first;
+ * 3. then, only if the buyer exists and every line exists, meets its minimum, is not sold out and has its
+ *    quantity available, and the lines priced now add up to `expectedMinor`: the stock of every line is
+ *    held, the order is written (numbered from the sequence, with the company of the buyer's profile) with
+ *    its lines, the ordered options leave the buyer's cart, and each product gets the sale added and its
+ *    `in_stock` set from its options after the hold. Otherwise nothing is written, and `lines` tell why.
+ *
+ * The hold keeps its own condition (`stock - hold_stock >= quantity`, checked on the row as it is when
+ * updated), so stock is never oversold whatever happens. It cannot hold fewer lines than the check passed
+ * (the checked rows stay locked from the check to the hold); should it ever, the statement fails (a
+ * division by zero) rather than keep part of an order, so the statement may run as a transaction alone.
+ */
+export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite> {
+  const values = sql.join(
+    o.lines.map((l) => sql`(${l.optionId}::uuid, ${l.quantity}::int)`),
+    sql`, `,
+  );
+  const currency = sql`${o.currency}::currency_code`;
+  const price = o.currency === 'KRW' ? sql`price_krw` : sql`price_usd`;
+  const salesAmount = o.currency === 'KRW' ? sql`total_sales_amount_krw` : sql`total_sales_amount_usd`;
+  const r = o.receiver;
+  const [row] = await prepared<OrderWrite>(
+    db,
+    `place_order_${o.currency.toLowerCase()}_${o.lines.length}`,
+    sql`
+    with v (id, qty) as (values ${values}),
+    prods as materialized (
+      select p.id, p.title, p.image_urls[1] as thumbnail, p.deleted_at is null as listed
+      from products p
+      where p.id in (select x.product_id from product_options x where x.id in (select id from v))
+      order by p.id
+      for no key update
+    ),
+    opts as materialized (
+      select o.id, o.product_id, o.stock, o.hold_stock, o.is_sold_out, o.minimum_order_quantity,
+        o.${price} as unit, o.option_name_value1, o.option_name_value2
+      from product_options o
+      where o.product_id = any ((select array_agg(id) from prods)::uuid[])
+      order by o.id
+      for no key update
+    ),
+    buyer as (
+      select b.id, b.email, b.company_name, b.business_registration_number from buyers b
+      where b.id = ${o.buyerId}::uuid
+    ),
+    lines as (
+      select o.*, v.qty, p.title, p.thumbnail
+      from v join opts o on o.id = v.id join prods p on p.id = o.product_id and p.listed
+    ),
+    go as (
+      select exists (select 1 from buyer) and count(*) = ${o.lines.length}
+        and coalesce(bool_and(qty >= minimum_order_quantity and not is_sold_out and stock - hold_stock >= qty), false)
+        and coalesce(sum(unit * qty), -1) = ${o.expectedMinor}::bigint as ok
+      from lines
+    ),
+    held as (
+      update product_options o set hold_stock = o.hold_stock + l.qty, updated_at = now()
+      from lines l
+      where o.id = l.id and (select ok from go) and not o.is_sold_out and o.stock - o.hold_stock >= l.qty
+      returning o.id, o.product_id, l.qty, l.unit, l.title, l.thumbnail, o.option_name_value1,
+        o.option_name_value2
+    ),
+    ord as (
+      insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
+        receiver_company_name, receiver_email, receiver_name, receiver_phone_number, receiver_postal_code,
+        receiver_address_detail, business_registration_number)
+      select ${o.day}::text || '-' || nextval('order_number_seq'), b.id, 'PENDING', ${currency},
+        ${o.expectedMinor}::bigint, ${o.expectedMinor}::bigint, b.company_name, ${r.companyEmail}::text,
+        ${r.receiverName}::text, ${r.phoneNumber}::text, ${r.postalCode}::text, ${r.addressDetail}::text,
+        b.business_registration_number
+      from buyer b
+      where (select count(*) from held) = ${o.lines.length}
+      returning id, order_number
+    ),
+    details as (
+      insert into order_details (order_id, product_option_id, quantity, unit_price, amount, currency_code,
+        product_title, option_name_value1, option_name_value2, thumbnail_url)
+      select ord.id, h.id, h.qty, h.unit, h.unit * h.qty, ${currency}, h.title, h.option_name_value1,
+        h.option_name_value2, h.thumbnail
+      from ord cross join held h
+    ),
+    cart as (
+      delete from cart_items c using ord
+      where c.buyer_id = ${o.buyerId}::uuid and c.product_option_id in (select id from held)
+    ),
+    sold as (
+      update products p set
+        total_sales_quantity = greatest(p.total_sales_quantity + s.qty, 0),
+        ${salesAmount} = greatest(p.${salesAmount} + s.amount, 0),
+        in_stock = exists (
+          select 1 from opts x left join held h on h.id = x.id
+          where x.product_id = p.id and not x.is_sold_out
+            and x.stock - x.hold_stock - coalesce(h.qty, 0) > 0)
+      from (select product_id, sum(qty) as qty, sum(unit * qty) as amount from held group by product_id) s
+      where p.id = s.product_id and exists (select 1 from ord)
     )
-    .returning({ id: productOptions.id });
-  return rows.length === 1;
+    select
+      (select json_build_object('email', email, 'companyName', company_name) from buyer) as buyer,
+      coalesce((select json_agg(json_build_object('id', id, 'title', title,
+        'minimum', minimum_order_quantity, 'unit', unit, 'stock', stock, 'hold', hold_stock,
+        'soldOut', is_sold_out)) from lines), '[]'::json) as lines,
+      (select json_build_object('id', id, 'orderNumber', order_number) from ord) as "order",
+      (select 1 / (count(*) = ${o.lines.length} or not (select ok from go))::int from held) as whole`,
+  );
+  return row!;
 }
 
 export const releaseStock = (db: Executor, optionId: string, quantity: number) =>
@@ -70,11 +220,6 @@ export const addSales = (
     })
     .where(eq(products.id, productId));
 
-export async function nextOrderSequence(db: Executor): Promise<number> {
-  const [row] = await queryRows<{ n: string }>(db, sql`select nextval('order_number_seq')::text as n`);
-  return Number(row!.n);
-}
-
 export async function buyerForOrder(db: Executor, buyerId: string) {
   const [row] = await db
     .select({
@@ -86,12 +231,6 @@ export async function buyerForOrder(db: Executor, buyerId: string) {
     .where(eq(buyers.id, buyerId));
   return row ?? null;
 }
-
-export const insertOrder = (db: Executor, order: typeof orders.$inferInsert) =>
-  db.insert(orders).values(order).returning({ id: orders.id, orderNumber: orders.orderNumber });
-
-export const insertDetails = (db: Executor, lines: (typeof orderDetails.$inferInsert)[]) =>
-  db.insert(orderDetails).values(lines);
 
 export async function pageOfOrders(db: Executor, buyerId: string, limit: number, offset: number) {
   const rows = await db

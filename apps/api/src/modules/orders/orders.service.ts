@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CurrencyCode,
   canMoveOrder,
@@ -11,26 +12,33 @@ import {
   parseMemo,
   toMinorUnits,
 } from '@kshop/contract';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import { lockOptions, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
 import type { orderDetails, orders } from '../../db/schema.js';
-import { inTransaction, type TransactionLog } from '../../db/transaction.js';
+import {
+  inTransaction,
+  MAX_TRANSACTION_ATTEMPTS,
+  retryableCode,
+  type TransactionLog,
+} from '../../db/transaction.js';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { deleteLinesForOptions } from '../cart/cart.repository.js';
-import { unitPrice } from '../cart/cart.service.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import * as repo from './orders.repository.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
 
-/** '20261122-1042': the day in Korea, where the shop works, and a number that never repeats. */
+/** '20261122': the day in Korea, where the shop works. */
+export const orderDay = (at = new Date()): string =>
+  new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** '20261122-1042': the day in Korea and a number that never repeats (the database's sequence). */
 export function orderNumberFor(sequence: number, at = new Date()): string {
-  const day = new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
-  return `${day}-${sequence}`;
+  return `${orderDay(at)}-${sequence}`;
 }
 
 const orderNotFound = () => notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
@@ -46,11 +54,16 @@ export type PlacedOrder = {
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Places an order in one transaction, taking its locks in the shop's lock order: the ordered products in
- * id order, then their options in id order. Prices are recomputed from the catalogue as it stands once
- * the products are locked and compared with what the buyer saw; stock is held line by line with a
- * conditional update that never oversells; the order is written with the company of the buyer's profile
- * (never the request's); the ordered lines leave the cart. Any failure leaves everything as it was.
+ * Places an order in one statement (`writeOrder`), a transaction of its own, which takes its locks in the
+ * shop's lock order: the ordered products in id order, then their options in id order. It checks the
+ * catalogue as it stands under those locks: prices are recomputed and compared with what the buyer saw,
+ * minimums and stock are checked, and only if all is well is the stock of every line held (a conditional
+ * update that never oversells), the order written with the company of the buyer's profile (never the
+ * request's), the ordered lines removed from the cart and the sale added to the products. A refusal
+ * writes nothing; any other failure undoes everything.
+ *
+ * Inside a caller's transaction (an Idempotency-Key's) it adds no savepoint of its own: a refusal has
+ * written nothing, and any other failure ends the caller's transaction.
  */
 export async function placeOrder(
   db: Executor,
@@ -66,79 +79,89 @@ export async function placeOrder(
   const optionIds = lines.map((l) => l.productOptionUuid);
   if (new Set(optionIds).size !== optionIds.length)
     throw badRequest('Each option may appear once in an order.', 'DUPLICATE_LINE');
+  const expectedMinor = toMinorUnits(input.finalPaymentAmount, currency);
+  const receiver = input.receiverInfo;
 
-  return inTransaction(
-    db,
-    async (tx) => {
-      const buyer = await repo.buyerForOrder(tx, buyerId);
-      if (!buyer) throw notFound();
-      const productIds = await lockProducts(tx, await productIdsOfOptions(tx, optionIds));
-      const found = new Map((await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r]));
-      let productMinor = 0;
-      const priced = lines.map((line) => {
-        const row = found.get(line.productOptionUuid);
-        if (!row) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
-        if (line.quantity < row.option.minimumOrderQuantity) {
-          throw badRequest(messages.cart.minimum(row.option.minimumOrderQuantity), 'BELOW_MINIMUM');
-        }
-        const unit = unitPrice(row.option, currency);
-        productMinor += unit * line.quantity;
-        return { ...line, ...row, unit, amount: unit * line.quantity };
-      });
-      if (toMinorUnits(input.finalPaymentAmount, currency) !== productMinor) {
-        throw conflict(messages.order.pricesChanged, 'PRICES_CHANGED');
-      }
-      for (const line of priced) {
-        if (!(await repo.holdStock(tx, line.option.id, line.quantity))) {
-          throw conflict(messages.order.notEnoughStock(line.product.title), 'NOT_ENOUGH_STOCK');
-        }
-      }
-      const orderNumber = orderNumberFor(await repo.nextOrderSequence(tx));
-      const receiver = input.receiverInfo;
-      const [order] = await repo.insertOrder(tx, {
-        orderNumber,
-        buyerId,
-        status: 'PENDING',
-        currencyCode: currency,
-        productAmount: productMinor,
-        finalAmount: productMinor,
-        // Checkout shows the company read-only from the profile; the request cannot name another one.
-        receiverCompanyName: buyer.companyName,
-        receiverEmail: receiver.companyEmail,
+  const work = async (tx: Executor): Promise<PlacedOrder> => {
+    const written = await repo.writeOrder(tx, {
+      buyerId,
+      currency,
+      lines: lines.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
+      expectedMinor,
+      day: orderDay(),
+      // Checkout shows the company read-only from the profile; the request cannot name another one.
+      receiver: {
+        companyEmail: receiver.companyEmail,
         receiverName: receiver.receiverName,
-        receiverPhoneNumber: receiver.phoneNumber,
-        receiverPostalCode: receiver.postalCode,
-        receiverAddressDetail: receiver.addressDetail,
-        businessRegistrationNumber: buyer.businessRegistrationNumber,
-      });
-      await repo.insertDetails(
-        tx,
-        priced.map((line) => ({
-          orderId: order!.id,
-          productOptionId: line.option.id,
-          quantity: line.quantity,
-          unitPrice: line.unit,
-          amount: line.amount,
-          currencyCode: currency,
-          productTitle: line.product.title,
-          optionNameValue1: line.option.optionNameValue1,
-          optionNameValue2: line.option.optionNameValue2,
-          thumbnailUrl: line.product.imageUrls[0] ?? null,
-        })),
-      );
-      await recordSales(tx, priced, currency, 1);
-      await deleteLinesForOptions(tx, buyerId, optionIds);
-      await refreshProductDerived(tx, productIds, { searchText: false });
+        phoneNumber: receiver.phoneNumber,
+        postalCode: receiver.postalCode,
+        addressDetail: receiver.addressDetail,
+      },
+    });
+    if (written.order && written.buyer) {
       return {
-        uuid: order!.id,
-        orderNumber: order!.orderNumber,
-        email: buyer.email,
-        companyName: buyer.companyName,
-        finalMinor: productMinor,
+        uuid: written.order.id,
+        orderNumber: written.order.orderNumber,
+        email: written.buyer.email,
+        companyName: written.buyer.companyName,
+        finalMinor: expectedMinor,
       };
-    },
-    { log },
-  );
+    }
+    throw refusal(lines, expectedMinor, written);
+  };
+  return db instanceof PgTransaction ? work(db) : asOwnTransaction(() => work(db), log);
+}
+
+/**
+ * Runs one statement as the transaction PostgreSQL makes of it alone: no BEGIN and COMMIT around it, so no
+ * lock waits on a round trip to this process. Like `inTransaction`, a deadlock or serialization failure
+ * runs it again a few times after a short random pause, with a warning.
+ */
+async function asOwnTransaction<T>(statement: () => Promise<T>, log?: TransactionLog): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (err) {
+      const code = retryableCode(err);
+      if (!code || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      const pauseMs = Math.round(20 * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      log?.warn(
+        { code, attempt, maxAttempts: MAX_TRANSACTION_ATTEMPTS, pauseMs },
+        'deadlock or serialization failure; placing the order again',
+      );
+      await sleep(pauseMs);
+    }
+  }
+}
+
+/**
+ * Why `writeOrder` wrote nothing, from the options as it read them, in the order the checks were always
+ * made: an unknown buyer, then line by line (in option id order) an unknown option or one below its
+ * minimum, then the total, then the first line short of stock.
+ */
+function refusal(
+  lines: { productOptionUuid: string; quantity: number }[],
+  expectedMinor: number,
+  written: repo.OrderWrite,
+): Error {
+  if (!written.buyer) return notFound();
+  const found = new Map(written.lines.map((l) => [l.id, l]));
+  let productMinor = 0;
+  for (const line of lines) {
+    const row = found.get(line.productOptionUuid);
+    if (!row) return notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+    if (line.quantity < row.minimum) return badRequest(messages.cart.minimum(row.minimum), 'BELOW_MINIMUM');
+    productMinor += row.unit * line.quantity;
+  }
+  if (productMinor !== expectedMinor) return conflict(messages.order.pricesChanged, 'PRICES_CHANGED');
+  for (const line of lines) {
+    const row = found.get(line.productOptionUuid)!;
+    if (row.soldOut || row.stock - row.hold < line.quantity) {
+      return conflict(messages.order.notEnoughStock(row.title), 'NOT_ENOUGH_STOCK');
+    }
+  }
+  // The statement's check and this one disagree: nothing was written, but the buyer gets no reason.
+  return new Error('the order was refused although every line passed the checks');
 }
 
 async function recordSales(
