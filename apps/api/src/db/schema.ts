@@ -475,9 +475,7 @@ export const jobs = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('jobs_waiting')
-      .on(t.createdAt)
-      .where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_waiting').on(t.createdAt).where(sql`${t.status} in ('queued', 'running')`),
     index().on(t.finishedAt),
   ],
 );
