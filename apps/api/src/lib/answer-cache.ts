@@ -14,6 +14,8 @@ import { safeEncode, type ZodType } from 'zod';
  */
 export class AnswerCache {
   private readonly entries = new Map<string, string>();
+  /** Answers being loaded now, by generation and key: concurrent misses of one answer share one load. */
+  private readonly loading = new Map<string, Promise<string>>();
   private generationNow = 0;
   private live = false;
   hits = 0;
@@ -52,6 +54,27 @@ export class AnswerCache {
     this.entries.set(key, payload);
   }
 
+  /**
+   * The answer for the key, loaded once however many requests miss it at the same time (after a change
+   * every viewer misses at once; on the embedded database each load would queue behind the others). A
+   * request arriving after a change never joins a load that started before it.
+   */
+  load(key: string, compute: () => Promise<string>): Promise<string> {
+    if (!this.live) return compute();
+    const generation = this.generationNow;
+    const flight = `${generation}\u0000${key}`;
+    const running = this.loading.get(flight);
+    if (running) return running;
+    const loaded = compute()
+      .then((payload) => {
+        this.write(key, generation, payload);
+        return payload;
+      })
+      .finally(() => this.loading.delete(flight));
+    this.loading.set(flight, loaded);
+    return loaded;
+  }
+
   invalidate(): void {
     this.generationNow++;
     this.entries.clear();
@@ -79,10 +102,10 @@ export async function cachedAnswer(
 ) {
   const hit = cache.read(key);
   if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
-  const generation = cache.generation;
-  const encoded = safeEncode(schema, await load());
-  if (!encoded.success) throw encoded.error;
-  const payload = JSON.stringify(encoded.data);
-  cache.write(key, generation, payload);
+  const payload = await cache.load(key, async () => {
+    const encoded = safeEncode(schema, await load());
+    if (!encoded.success) throw encoded.error;
+    return JSON.stringify(encoded.data);
+  });
   return reply.type(JSON_TYPE).send(payload);
 }
