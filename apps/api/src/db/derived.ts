@@ -19,23 +19,35 @@ export async function refreshProductDerived(
   if (productIds && productIds.length === 0) return;
   if (productIds) await lockProducts(db, productIds);
   const only = productIds
-    ? sql`where p.id in (${sql.join(
+    ? sql`where q.id in (${sql.join(
         productIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})`
     : sql``;
   const search = searchText
-    ? sql`search_text = lower(concat_ws(' ', p.title, p.vendor, (
+    ? sql`lower(concat_ws(' ', q.title, q.vendor, (
         select string_agg(a.name_en || ' ' || a.name_ko, ' ')
         from product_artists pa join artists a on a.id = pa.artist_id
-        where pa.product_id = p.id))),
-      artist_ids = array(select pa.artist_id from product_artists pa where pa.product_id = p.id order by 1),`
+        where pa.product_id = q.id))) as search_text,
+      array(select pa.artist_id from product_artists pa where pa.product_id = q.id order by 1) as artist_ids,`
     : sql``;
+  // Only rows whose derived values change are written: an unchanged row costs no new row version, no
+  // index entries and no list-count work.
+  const [set, changed] = searchText
+    ? [
+        sql`search_text = d.search_text, artist_ids = d.artist_ids, in_stock = d.in_stock`,
+        sql`(p.search_text, p.artist_ids, p.in_stock) is distinct from (d.search_text, d.artist_ids, d.in_stock)`,
+      ]
+    : [sql`in_stock = d.in_stock`, sql`p.in_stock is distinct from d.in_stock`];
   await db.execute(sql`
-    update products p set
-      ${search}
-      in_stock = exists (
-        select 1 from product_options o
-        where o.product_id = p.id and not o.is_sold_out and o.stock - o.hold_stock > 0)
-    ${only}`);
+    update products p set ${set}
+    from (
+      select q.id, ${search}
+        exists (
+          select 1 from product_options o
+          where o.product_id = q.id and not o.is_sold_out and o.stock - o.hold_stock > 0) as in_stock
+      from products q
+      ${only}
+    ) d
+    where p.id = d.id and ${changed}`);
 }
