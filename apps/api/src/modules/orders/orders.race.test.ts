@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { messages } from '@kshop/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema.js';
+import { orderDetails, orders } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload } from '../../test/buying.js';
 import { brokenStock, racingProduct, serverErrors, stockOf, withStock } from '../../test/races.js';
@@ -82,6 +83,40 @@ describe('product saves racing orders', () => {
     expect(brokenStock(rows)).toEqual([]);
     expect(rows.every((r) => r.stock === 50_011)).toBe(true);
     expect(rows.reduce((sum, r) => sum + r.hold, 0)).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('price changes racing orders', () => {
+  it('orders priced before a save that raises the price are placed at the old price or refused as changed, never at a mix', async () => {
+    const g = await racingProduct(shop, owner, 'Race Price G', 2, 10_000);
+    const [g1, g2] = g.options.map((o) => o.uuid) as [string, string];
+    const lines = [
+      { productOptionUuid: g1, quantity: 1 },
+      { productOptionUuid: g2, quantity: 2 },
+    ];
+    const payload = await orderPayload(shop, 'KRW', lines);
+    const raised = { ...g, options: g.options.map((o) => ({ ...o, priceKrw: 12_000 })) };
+    const [save, ...orderAnswers] = await Promise.all([
+      admin('PUT', `/products/${g.uuid}`, raised),
+      ...Array.from({ length: 16 }, () => order(korea, payload)),
+    ]);
+    expect(save!.statusCode).toBe(200);
+    expect(serverErrors(orderAnswers)).toEqual([]);
+    const placed = orderAnswers.filter((a) => a.statusCode === 200);
+    const refused = orderAnswers.filter((a) => a.statusCode !== 200);
+    for (const answer of refused) expect(body(answer).message).toBe(messages.order.pricesChanged);
+    for (const answer of placed) {
+      const lines = await shop.db
+        .select()
+        .from(orderDetails)
+        .where(eq(orderDetails.orderId, body(answer).data.uuid));
+      expect(lines.map((l) => l.unitPrice)).toEqual([10_000, 10_000]);
+    }
+    const rows = await stockOf(shop, [g.uuid]);
+    expect(brokenStock(rows)).toEqual([]);
+    expect(rows.reduce((sum, r) => sum + r.hold, 0)).toBe(placed.length * 3);
+    // Once the save is in, the old price is refused.
+    expect((await order(korea, payload)).statusCode).toBe(409);
   }, 60_000);
 });
 

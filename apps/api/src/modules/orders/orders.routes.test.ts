@@ -1,11 +1,20 @@
 import { messages } from '@kshop/contract';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, buyers, cartItems, orders, productOptions, products, staff } from '../../db/schema.js';
+import {
+  auditLog,
+  buyers,
+  cartItems,
+  orderDetails,
+  orders,
+  productOptions,
+  products,
+  staff,
+} from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, receiver, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
-import { addMemo, moveOrder, NOT_ACTIVE_STAFF } from './orders.service.js';
+import { addMemo, moveOrder, NOT_ACTIVE_STAFF, placeOrder as placeOrderFor } from './orders.service.js';
 
 let shop: TestShop;
 let korea: Auth;
@@ -316,4 +325,166 @@ describe('simultaneous orders', () => {
     expect(await optionRow(option.id)).toMatchObject({ stock: 50, holdStock: 50 });
     expect(await orderCount()).toBe(before + 50);
   }, 120_000);
+});
+
+describe('what one order writes, and what a refusal leaves alone', () => {
+  const productRow = async (id: string) =>
+    (await shop.db.select().from(products).where(eq(products.id, id)))[0]!;
+  const detailsOfOrder = (orderId: string) =>
+    shop.db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId));
+  /** The product's other options hold nothing to sell, so this option alone keeps it in stock. */
+  const onlySellable = async (option: { id: string; productId: string }) => {
+    await shop.db
+      .update(productOptions)
+      .set({ stock: 0, holdStock: 0 })
+      .where(and(eq(productOptions.productId, option.productId), ne(productOptions.id, option.id)));
+  };
+
+  it('writes the lines as the catalogue reads, adds the sale in the buyer currency, and keeps a product in stock while pieces are left', async () => {
+    const option = await stockedOption(shop, 10);
+    await onlySellable(option);
+    await shop.db
+      .update(products)
+      .set({ imageUrls: ['/img/a.jpg', '/img/b.jpg'] })
+      .where(eq(products.id, option.productId));
+    const before = await productRow(option.productId);
+    const res = await placeOrder(
+      shop,
+      global,
+      await orderPayload(shop, 'USD', [{ productOptionUuid: option.id, quantity: 3 }]),
+    );
+    expect(res.statusCode).toBe(200);
+    const placed = body(res).data;
+    const day = new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+    expect(placed.orderNumber).toMatch(new RegExp(`^${day}-\\d+$`));
+    const [line] = await detailsOfOrder(placed.uuid);
+    expect(line).toMatchObject({
+      productOptionId: option.id,
+      quantity: 3,
+      unitPrice: option.priceUsd,
+      amount: option.priceUsd * 3,
+      currencyCode: 'USD',
+      productTitle: option.product.title,
+      optionNameValue1: option.optionNameValue1,
+      optionNameValue2: option.optionNameValue2,
+      thumbnailUrl: '/img/a.jpg',
+    });
+    const [order] = await shop.db.select().from(orders).where(eq(orders.id, placed.uuid));
+    expect(order).toMatchObject({ productAmount: option.priceUsd * 3, finalAmount: option.priceUsd * 3 });
+    const after = await productRow(option.productId);
+    expect(after.totalSalesQuantity).toBe(before.totalSalesQuantity + 3);
+    expect(after.totalSalesAmountUsd).toBe(before.totalSalesAmountUsd + option.priceUsd * 3);
+    expect(after.totalSalesAmountKrw).toBe(before.totalSalesAmountKrw);
+    expect(after.inStock).toBe(true);
+  });
+
+  it('marks the product out of stock with the order that takes its last pieces', async () => {
+    const option = await stockedOption(shop, 4);
+    await onlySellable(option);
+    const first = await placeOrder(
+      shop,
+      korea,
+      await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 1 }]),
+    );
+    expect(first.statusCode).toBe(200);
+    expect((await productRow(option.productId)).inStock).toBe(true);
+    const last = await placeOrder(
+      shop,
+      korea,
+      await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 3 }]),
+    );
+    expect(last.statusCode).toBe(200);
+    expect((await productRow(option.productId)).inStock).toBe(false);
+    expect(await optionRow(option.id)).toMatchObject({ stock: 4, holdStock: 4 });
+  });
+
+  it('refuses an option flagged sold out as lacking stock, and writes nothing: no hold, no order, no sale, the cart as it was', async () => {
+    const plenty = await stockedOption(shop, 50);
+    const flagged = await stockedOption(shop, 50, { isSoldOut: true });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/cart',
+      headers: korea,
+      payload: { productOptionAndQuantityList: [{ productOptionUuid: plenty.id, quantity: 1 }] },
+    });
+    const ordersBefore = await orderCount();
+    const salesBefore = (await productRow(plenty.productId)).totalSalesQuantity;
+    const res = await placeOrder(
+      shop,
+      korea,
+      await orderPayload(shop, 'KRW', [
+        { productOptionUuid: plenty.id, quantity: 2 },
+        { productOptionUuid: flagged.id, quantity: 1 },
+      ]),
+    );
+    expect(res.statusCode).toBe(409);
+    expect(body(res).message).toBe(messages.order.notEnoughStock(flagged.product.title));
+    expect(await orderCount()).toBe(ordersBefore);
+    expect((await optionRow(plenty.id)).holdStock).toBe(0);
+    expect((await optionRow(flagged.id)).holdStock).toBe(0);
+    expect((await productRow(plenty.productId)).totalSalesQuantity).toBe(salesBefore);
+    expect(
+      await shop.db.select().from(cartItems).where(eq(cartItems.productOptionId, plenty.id)),
+    ).toHaveLength(1);
+  });
+
+  it('answers 404 for an option of a deleted product, holding nothing on the other lines', async () => {
+    const kept = await stockedOption(shop, 20);
+    const gone = await stockedOption(shop, 20);
+    const payload = await orderPayload(shop, 'KRW', [
+      { productOptionUuid: kept.id, quantity: 1 },
+      { productOptionUuid: gone.id, quantity: 1 },
+    ]);
+    await shop.db.update(products).set({ deletedAt: new Date() }).where(eq(products.id, gone.productId));
+    const res = await placeOrder(shop, korea, payload);
+    expect(res.statusCode).toBe(404);
+    expect((await optionRow(kept.id)).holdStock).toBe(0);
+    const unknown = await placeOrder(shop, korea, {
+      ...payload,
+      productOptionList: [{ productOptionUuid: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('gives the reasons in their order: below a minimum before a changed price before missing stock', async () => {
+    const scarce = await stockedOption(shop, 1);
+    const minimum = await stockedOption(shop, 50, { minimumOrderQuantity: 5 });
+    const lines = [
+      { productOptionUuid: scarce.id, quantity: 2 },
+      { productOptionUuid: minimum.id, quantity: 2 },
+    ];
+    const payload = await orderPayload(shop, 'KRW', lines);
+    const below = await placeOrder(shop, korea, payload);
+    expect(body(below)).toMatchObject({ statusCode: 400, message: 'Minimum order quantity is 5' });
+    const enough = [lines[0]!, { productOptionUuid: minimum.id, quantity: 5 }];
+    const priced = await orderPayload(shop, 'KRW', enough);
+    const changed = await placeOrder(shop, korea, {
+      ...priced,
+      finalPaymentAmount: priced.finalPaymentAmount + 1,
+    });
+    expect(body(changed).message).toBe(messages.order.pricesChanged);
+    const short = await placeOrder(shop, korea, priced);
+    expect(body(short).message).toBe(messages.order.notEnoughStock(scarce.product.title));
+    expect((await optionRow(minimum.id)).holdStock).toBe(0);
+  });
+
+  it('refuses a buyer that no longer exists with 404, writing nothing', async () => {
+    const option = await stockedOption(shop, 5);
+    const ordersBefore = await orderCount();
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 1 }]);
+    await expect(
+      placeOrderFor(shop.db, '00000000-0000-4000-8000-000000000000', 'KRW', payload),
+    ).rejects.toMatchObject({ statusCode: 404 });
+    expect(await orderCount()).toBe(ordersBefore);
+    expect((await optionRow(option.id)).holdStock).toBe(0);
+  });
+
+  it('numbers orders placed at once each differently', async () => {
+    const option = await stockedOption(shop, 100);
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 1 }]);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => placeOrder(shop, korea, payload)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((a) => body(a).data.orderNumber)).size).toBe(20);
+    expect((await optionRow(option.id)).holdStock).toBe(20);
+  }, 60_000);
 });
