@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
+import type { Database } from '../db/client.js';
 import { freshDatabase } from '../test/database.js';
 import { loggedError } from './log.js';
+
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database?.close());
 
 describe('errors in the log', () => {
   it('keep the SQL text but drop the values a failed query carried', () => {
@@ -25,18 +32,13 @@ describe('errors in the log', () => {
   });
 
   it('a statement that failed in the database is logged without its values', async () => {
-    const database = await freshDatabase();
-    try {
-      // Dividing by zero fails inside the database, with the values sent as parameters.
-      const error = await database.db
-        .execute(sql`select ${'secret-address@example.com'}::text, 1 / ${0}::int`)
-        .catch((err: unknown) => err);
-      const text = JSON.stringify(loggedError(error));
-      expect(text).toContain('division by zero');
-      expect(text).not.toContain('secret-address@example.com');
-    } finally {
-      await database.close();
-    }
+    // Dividing by zero fails inside the database, with the values sent as parameters.
+    const error = await database.db
+      .execute(sql`select ${'secret-address@example.com'}::text, 1 / ${0}::int`)
+      .catch((err: unknown) => err);
+    const text = JSON.stringify(loggedError(error));
+    expect(text).toContain('division by zero');
+    expect(text).not.toContain('secret-address@example.com');
   });
 });
 
@@ -44,7 +46,6 @@ describe('request logs', () => {
   it('one line per request, on completion, with status and duration', async () => {
     const lines: Record<string, unknown>[] = [];
     const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
-    const database = await freshDatabase();
     const config = loadConfig({
       NODE_ENV: 'test',
       RATE_LIMIT: 'false',
@@ -64,7 +65,6 @@ describe('request logs', () => {
       expect(typeof requestLines[0]!.durationMs).toBe('number');
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });
