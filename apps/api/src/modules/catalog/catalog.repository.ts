@@ -133,13 +133,9 @@ function countsOf(db: Executor) {
  */
 export const LIST_COUNT_ROWS_TO_COMPACT = 500;
 
-/**
- * The exact number of listed products in a category (with the categories below it), of an artist, with a
- * tag and in a stock state, summed from the change rows that the product triggers keep: no product is
- * counted.
- */
-async function listCount(db: Executor, filter: ProductFilter) {
-  const conditions: SQL[] = [];
+/** The count groups of a list: its category (with the categories below it), artist, tag and stock state. */
+function listGroups(filter: ProductFilter): SQL {
+  const conditions: SQL[] = [sql`true`];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
     conditions.push(sql`${productListCounts.categoryId} = any(${categorySubtree(filter.categoryId)})`);
   }
@@ -149,18 +145,33 @@ async function listCount(db: Executor, filter: ProductFilter) {
   if (filter.tag) conditions.push(sql`${filter.tag} = any(${productListCounts.tags})`);
   if (filter.stockStatus === 'inStock') conditions.push(eq(productListCounts.inStock, true));
   if (filter.stockStatus === 'outOfStock') conditions.push(eq(productListCounts.inStock, false));
-  const [sum] = await db
-    .select({
-      n: sql<number>`coalesce(sum(${productListCounts.n}), 0)`.mapWith(Number),
-      appended: sql<number>`count(*) filter (where not ${productListCounts.compacted})`.mapWith(Number),
-    })
-    .from(productListCounts)
-    .where(and(...conditions));
-  if ((sum?.appended ?? 0) > LIST_COUNT_ROWS_TO_COMPACT) {
-    // Not awaited: the answer is exact already, and a failed compaction leaves the sums as they were.
-    compactListCounts(db).catch(() => {});
-  }
-  return sum?.n ?? 0;
+  return and(...conditions)!;
+}
+
+/**
+ * A list's exact total, summed from the change rows that the product triggers keep (no product is
+ * counted), and how many of those rows were appended since the last compaction: subqueries, so that the
+ * page's own statement can carry them.
+ */
+const listTotal = (groups: SQL) =>
+  sql`(select coalesce(sum(${productListCounts.n}), 0) from ${productListCounts} where ${groups})`;
+const listAppended = (groups: SQL) =>
+  sql`(select count(*) from ${productListCounts} where ${groups} and not ${productListCounts.compacted})`;
+
+function compactWhenNeeded(db: Executor, appended: number) {
+  if (appended <= LIST_COUNT_ROWS_TO_COMPACT) return;
+  // Not awaited: the answer is exact already, and a failed compaction leaves the sums as they were.
+  compactListCounts(db).catch(() => {});
+}
+
+async function listCount(db: Executor, filter: ProductFilter) {
+  const groups = listGroups(filter);
+  const result = (await db.execute(
+    sql`select ${listTotal(groups)} as n, ${listAppended(groups)} as appended`,
+  )) as unknown as { rows: { n: string | number; appended: string | number }[] };
+  const [sum] = result.rows;
+  compactWhenNeeded(db, Number(sum?.appended ?? 0));
+  return Number(sum?.n ?? 0);
 }
 
 /**
@@ -176,8 +187,20 @@ export async function compactListCounts(db: Executor) {
     group by 1, 2, 3, 4 having sum(n) <> 0`);
 }
 
-async function countMatches(db: Executor, filter: ProductFilter, where: SQL | undefined) {
-  if (!filter.keywords?.length) return listCount(db, filter);
+/**
+ * Totals lists had a moment ago, only to tell from which end a later page is nearer: the page itself is
+ * placed with the total its own statement sums.
+ */
+const recentTotalsByDatabase = new WeakMap<Executor, TtlCache<number>>();
+function recentTotalsOf(db: Executor) {
+  const known = recentTotalsByDatabase.get(db);
+  if (known) return known;
+  const totals = new TtlCache<number>(60_000);
+  recentTotalsByDatabase.set(db, totals);
+  return totals;
+}
+
+async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined) {
   const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
   return countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
     // Every product has exactly one default option (the writers keep it so), so products alone are counted.
@@ -196,23 +219,16 @@ async function countMatches(db: Executor, filter: ProductFilter, where: SQL | un
  */
 export const FEW_MATCHES = 2_000;
 
+/** Where a page lies among the ordered matches: limit and offset, from the start or from the end. */
+type Window = { backward: boolean; offset: SQL | number; limit: SQL | number };
+
 /** The ids of one page: walked in list order through a list index, or picked among all the matches. */
-function pageIds(
-  db: Executor,
-  where: SQL | undefined,
-  sort: Sort,
-  window: { backward: boolean; offset: number; limit: number },
-  among: 'walk' | 'matches',
-): SQL {
+function pageIds(where: SQL | undefined, sort: Sort, window: Window, among: 'walk' | 'matches'): SQL {
   const order = ORDERS[sort];
   if (among === 'walk') {
-    return sql`(${db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...(window.backward ? order.backward : order.forward))
-      .limit(window.limit)
-      .offset(window.offset)})`;
+    const keys = sql.join(window.backward ? order.backward : order.forward, sql`, `);
+    return sql`(select ${products.id} as id from ${products} where ${where} order by ${keys}
+      limit ${window.limit} offset ${window.offset})`;
   }
   // 'offset 0' keeps the matches a query of their own, planned for all of them (by the trigram index for
   // a rare word) instead of for the first rows in list order.
@@ -223,6 +239,67 @@ function pageIds(
   return sql`(select id from (select ${products.id} as id, ${products.createdAt} as created_at,
     ${products.totalSalesQuantity} as total_sales_quantity from ${products} where ${where} offset 0) matches
     order by ${keys} limit ${window.limit} offset ${window.offset})`;
+}
+
+/** The page's products with their default options, in list order, and whatever else `extra` selects. */
+function readPage<E extends Record<string, SQL.Aliased | SQL>>(
+  db: Executor,
+  page: SQL,
+  sort: Sort,
+  extra: E,
+) {
+  return db
+    .select({
+      product: cardColumns,
+      option: {
+        id: productOptions.id,
+        priceKrw: productOptions.priceKrw,
+        priceUsd: productOptions.priceUsd,
+        comparedPriceKrw: productOptions.comparedPriceKrw,
+        comparedPriceUsd: productOptions.comparedPriceUsd,
+      },
+      ...extra,
+    })
+    .from(sql`${page} as "page"`)
+    .innerJoin(products, sql`${products.id} = "page"."id"`)
+    .innerJoin(
+      productOptions,
+      and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
+    )
+    .orderBy(...ORDERS[sort].forward);
+}
+
+/**
+ * A list page and its exact total in one statement. A later page is read from the end when a recent total
+ * says it is nearer; its place is then worked out in SQL from the total the statement sums, so the rows are
+ * exactly the page's even if the catalogue changed since.
+ */
+async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefined) {
+  const groups = listGroups(filter);
+  const total = listTotal(groups);
+  const { limit: _limit, offset: _offset, sort: _sort, ...key } = filter;
+  const nearEnd =
+    filter.offset > 0 &&
+    pageWindow(
+      filter.offset,
+      filter.limit,
+      await recentTotalsOf(db).getOrLoad(JSON.stringify(key), () => listCount(db, filter)),
+    ).backward;
+  const window: Window = nearEnd
+    ? {
+        backward: true,
+        limit: sql`least(${filter.limit}, greatest(${total} - ${filter.offset}, 0))`,
+        offset: sql`greatest(${total} - ${filter.offset} - ${filter.limit}, 0)`,
+      }
+    : { backward: false, limit: filter.limit, offset: filter.offset };
+  const rows = await readPage(db, pageIds(where, filter.sort, window, 'walk'), filter.sort, {
+    total: sql<number>`${total}`.mapWith(Number),
+    appended: sql<number>`${listAppended(groups)}`.mapWith(Number),
+  });
+  const first = rows[0];
+  if (!first) return { rows: [], totalCount: await listCount(db, filter) };
+  compactWhenNeeded(db, first.appended);
+  return { rows: rows.map(({ product, option }) => ({ product, option })), totalCount: first.total };
 }
 
 /**
@@ -236,39 +313,21 @@ export async function listProductCards(
   { fewMatches = FEW_MATCHES }: { fewMatches?: number } = {},
 ) {
   const where = and(...filterConditions(filter));
-  const counting = countMatches(db, filter, where);
-  // Awaited below; a failing page query must not leave its failure unhandled meanwhile.
-  counting.catch(() => {});
-  // A list's first page does not wait for the total; a later page needs it to be read from the nearer
-  // end, and a search needs it to choose how to find its page.
-  const searching = Boolean(filter.keywords?.length);
-  const totalCount = filter.offset === 0 && !searching ? undefined : await counting;
-  if (searching && totalCount === 0) return { rows: [], totalCount };
-  const few = searching && totalCount !== undefined && totalCount <= fewMatches;
-  const window =
-    totalCount === undefined || few
-      ? { backward: false, offset: filter.offset, limit: filter.limit }
-      : pageWindow(filter.offset, filter.limit, totalCount);
-  const page = pageIds(db, where, filter.sort, window, few ? 'matches' : 'walk');
-  const rows = await db
-    .select({
-      product: cardColumns,
-      option: {
-        id: productOptions.id,
-        priceKrw: productOptions.priceKrw,
-        priceUsd: productOptions.priceUsd,
-        comparedPriceKrw: productOptions.comparedPriceKrw,
-        comparedPriceUsd: productOptions.comparedPriceUsd,
-      },
-    })
-    .from(sql`${page} as "page"`)
-    .innerJoin(products, sql`${products.id} = "page"."id"`)
-    .innerJoin(
-      productOptions,
-      and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
-    )
-    .orderBy(...ORDERS[filter.sort].forward);
-  return { rows, totalCount: totalCount ?? (await counting) };
+  if (!filter.keywords?.length) return listPage(db, filter, where);
+  // A search needs its total first, to choose how to find its page and from which end.
+  const totalCount = await searchCount(db, filter, where);
+  if (totalCount === 0) return { rows: [], totalCount };
+  const few = totalCount <= fewMatches;
+  const window = few
+    ? { backward: false, offset: filter.offset, limit: filter.limit }
+    : pageWindow(filter.offset, filter.limit, totalCount);
+  const rows = await readPage(
+    db,
+    pageIds(where, filter.sort, window, few ? 'matches' : 'walk'),
+    filter.sort,
+    {},
+  );
+  return { rows, totalCount };
 }
 
 export type ProductCardRow = Awaited<ReturnType<typeof listProductCards>>['rows'][number];
