@@ -5,10 +5,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { ProductListPage } from '../features/catalog/routes/product-list-page';
 import { HomePage } from '../features/home/routes/home-page';
 import { ProductDetailPage } from '../features/product-detail/routes/product-detail-page';
-import { buildUrl } from '../lib/api-url';
 import { productDetail, productItem, productOption } from '../test/fixtures';
 import { envelope, renderWithProviders } from '../test/render';
-import { initialReads } from './initial-reads';
+import { initialReads, initialReadUrl } from './initial-reads';
 
 const detail = productDetail([
   productOption({ uuid: '33333333-3333-4333-8333-333333333333', optionNameValue1: 'A' }),
@@ -38,7 +37,7 @@ async function readsOfPage(address: string, pattern: string, page: ReactElement,
 
 const earlyUrls = (address: string) => {
   const url = new URL(address, 'http://shop.test');
-  return initialReads(url.pathname, url.search).reads.map((read) => buildUrl(read.path, read.query));
+  return initialReads(url.pathname, url.search).reads.map(initialReadUrl);
 };
 
 describe('the reads index.html starts before the app runs', () => {

@@ -5,18 +5,27 @@ import {
   productDetailApiPath,
   YOU_MAY_ALSO_LIKE_PARAMS,
 } from '../features/product-detail/api/product-detail-reads';
-import type { QueryValue } from '../lib/api-url';
+import { buildUrl } from '../lib/api-url';
+import type { ProductListParams } from '../lib/catalog-api';
 import { productListParams } from '../lib/listing-params';
 
 /** The pages whose first screen the static shell draws and whose reads start before the app runs. */
 export type FirstPage = 'home' | 'list' | 'detail' | 'other';
 
-export type InitialRead = {
-  path: string;
-  query?: Record<string, QueryValue>;
+/** A read of a first page: a product list or a product detail, as the page's query asks for it. */
+export type InitialRead = (
+  | { kind: 'list'; params: ProductListParams }
+  | { kind: 'detail'; optionUuid: string }
+) & {
   /** The image the answer puts largest on the first screen, worth fetching before the app asks for it. */
   leadImage?: (data: unknown) => string | undefined;
 };
+
+/** The API address of a read, spelled as the API client spells it. */
+export const initialReadUrl = (read: InitialRead): string =>
+  read.kind === 'list'
+    ? buildUrl('/product/list', read.params)
+    : buildUrl(productDetailApiPath(read.optionUuid));
 
 const LIST_PATH = /^\/productlist\/([^/]+)\/?$/;
 const DETAIL_PATH = /^\/productdetail\/([^/]+)\/?$/;
@@ -37,7 +46,7 @@ export function initialReads(pathname: string, search: string): { page: FirstPag
   if (pathname === '/') {
     return {
       page: 'home',
-      reads: HOME_SECTIONS.map((section) => ({ path: '/product/list', query: section.params })),
+      reads: HOME_SECTIONS.map((section) => ({ kind: 'list', params: section.params })),
     };
   }
   const categoryId = decoded(LIST_PATH.exec(pathname)?.[1] ?? '');
@@ -45,7 +54,7 @@ export function initialReads(pathname: string, search: string): { page: FirstPag
     const params = productListParams(categoryId, new URLSearchParams(search));
     if (!Number.isSafeInteger(params.categoryId)) return { page: 'other', reads: [] };
     const leadImage = (data: unknown) => (data as ProductListData).productOptionList[0]?.thumbnailUrl;
-    return { page: 'list', reads: [{ path: '/product/list', query: params, leadImage }] };
+    return { page: 'list', reads: [{ kind: 'list', params, leadImage }] };
   }
   const optionUuid = decoded(DETAIL_PATH.exec(pathname)?.[1] ?? '');
   if (optionUuid) {
@@ -54,8 +63,8 @@ export function initialReads(pathname: string, search: string): { page: FirstPag
     return {
       page: 'detail',
       reads: [
-        { path: productDetailApiPath(optionUuid), leadImage },
-        { path: '/product/list', query: YOU_MAY_ALSO_LIKE_PARAMS },
+        { kind: 'detail', optionUuid, leadImage },
+        { kind: 'list', params: YOU_MAY_ALSO_LIKE_PARAMS },
       ],
     };
   }

@@ -1,11 +1,27 @@
-import { lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
 import { HomePage } from '../features/home/routes/home-page';
+import type { FirstPage } from './initial-reads';
 import { RootLayout } from './layout/root-layout';
 
-// Every page but Home is its own chunk, so the first visit downloads only what the home page needs.
-const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+// Every page but Home is its own chunk, so the first visit downloads only what the home page needs. A page whose
+// module is already there when it mounts (loaded by preload, as app/first-page-data.ts does for the first page)
+// renders at once instead of showing the loading state for a moment; the choice holds for the page's lifetime, so a
+// page is never remounted when its module arrives.
+function named<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded = (await load())[name];
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page when this module loads, never per render
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload });
+}
 
 const LoginPage = named(() => import('../features/auth/routes/login-page'), 'LoginPage');
 const ProductListPage = named(
@@ -35,6 +51,12 @@ const ShoppingInfoPage = named(
   'ShoppingInfoPage',
 );
 const OrderDetailPage = named(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage');
+
+/** The page modules of the first pages that are not part of the entry (see app/first-page-data.ts). */
+export const FIRST_PAGE_MODULES: Partial<Record<FirstPage, () => Promise<unknown>>> = {
+  list: ProductListPage.preload,
+  detail: ProductDetailPage.preload,
+};
 
 export const routes: RouteObject[] = [
   {

@@ -31,6 +31,13 @@ describe('the static shell of index.html', () => {
     expect(page('detail').screen?.querySelector('.gallery__main')).not.toBeNull();
   });
 
+  it('is inert and hidden from assistive technology until the app replaces it', () => {
+    const dom = new DOMParser().parseFromString(shell, 'text/html');
+    expect(dom.body.firstElementChild?.hasAttribute('inert')).toBe(true);
+    expect(dom.body.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
+    expect(dom.body.children).toHaveLength(1);
+  });
+
   it('holds no product, no price and nothing a member sees', () => {
     expect(shell).not.toContain('product-card__price');
     expect(shell).not.toMatch(/US\$|₩|Members Only/);

@@ -55,5 +55,7 @@ export function renderStaticShell(): string {
       )}</div>`,
   ).join('');
   if (!frame.includes(SLOT)) throw new Error('the page frame lost its main area');
-  return frame.replace(SLOT, screens);
+  // A picture of the page until the app takes over: inert and hidden from assistive technology, so nothing in it
+  // can be clicked, focused or read out and then lost when the first render replaces it.
+  return `<div class="static-shell" inert="" aria-hidden="true">${frame.replace(SLOT, screens)}</div>`;
 }

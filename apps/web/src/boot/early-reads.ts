@@ -4,9 +4,8 @@
  * its route's script and styles, and fetches the largest image of the first screen as soon as its read answers.
  * The app then takes those answers instead of asking again (lib/early-responses.ts). It must stay small.
  */
-import { type FirstPage, initialReads } from '../app/initial-reads';
+import { type FirstPage, initialReads, initialReadUrl } from '../app/initial-reads';
 import { getAccessToken } from '../lib/access-token';
-import { buildUrl } from '../lib/api-url';
 import type { EarlyResponses } from '../lib/early-responses';
 
 /** Filled in by the build: the lazily loaded script chunks and stylesheets each first page needs. */
@@ -26,7 +25,7 @@ const headers: Record<string, string> = { Accept: 'application/json' };
 if (token) headers.Authorization = `Bearer ${token}`;
 const early: EarlyResponses = {};
 for (const read of reads) {
-  const url = buildUrl(read.path, read.query);
+  const url = initialReadUrl(read);
   const response = fetch(url, { headers });
   early[url] = { token, response };
   const { leadImage } = read;

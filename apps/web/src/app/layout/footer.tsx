@@ -1,6 +1,6 @@
 import { OFFICE_HOURS } from '@kshop/contract';
 import { Link } from 'react-router';
-import { GUIDES } from '../../features/guide/guides';
+import { GUIDE_LINKS } from '../../features/guide/guide-links';
 import { CHART_LINKS, COMPANY } from './company';
 
 export function Footer() {
@@ -41,7 +41,7 @@ export function Footer() {
             Guide
           </h2>
           <ul className="site-footer__links">
-            {GUIDES.map((guide) => (
+            {GUIDE_LINKS.map((guide) => (
               <li key={guide.slug}>
                 <Link to={`/guide/${guide.slug}`}>{guide.title}</Link>
               </li>

@@ -106,7 +106,8 @@ describe('SiteHeader', () => {
     const user = userEvent.setup();
     renderWithProviders(<SiteHeader />);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByRole('dialog', { name: 'Search' })).toBeTruthy();
+    // The quick search's code loads on demand, so the dialog shows a moment after the click.
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull();
   });

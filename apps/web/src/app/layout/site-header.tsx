@@ -1,9 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { SearchOverlay } from '../../features/search/components/search-overlay';
 import { useIsLoggedIn } from '../../lib/session';
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import { MainNav } from './main-nav';
+
+// Quick search is opened by few visitors: its code loads when the pointer or focus reaches the Search button.
+const loadSearchOverlay = () => import('../../features/search/components/search-overlay');
+const SearchOverlay = lazy(async () => ({ default: (await loadSearchOverlay()).SearchOverlay }));
 
 /** Logo, main menu, and the search, cart and My Page icons. */
 export function SiteHeader() {
@@ -53,6 +56,8 @@ export function SiteHeader() {
             type="button"
             className="icon-button"
             aria-label="Search"
+            onPointerEnter={() => void loadSearchOverlay()}
+            onFocus={() => void loadSearchOverlay()}
             onClick={() => setSearchOpen(true)}
           >
             <SearchIcon />
@@ -65,7 +70,11 @@ export function SiteHeader() {
           </Link>
         </div>
       </div>
-      {searchOpen && <SearchOverlay onClose={() => setSearchOpen(false)} />}
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchOverlay onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

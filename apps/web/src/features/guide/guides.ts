@@ -1,12 +1,13 @@
 import { messages, OFFICE_HOURS } from '@kshop/contract';
+import { type GuideSlug, guideTitle } from './guide-links';
 
 /** The footer's guide pages: short static texts, written here because the spec only names them. */
-export type Guide = { slug: string; title: string; paragraphs: readonly string[] };
+export type Guide = { slug: GuideSlug; title: string; paragraphs: readonly string[] };
 
 export const GUIDES: readonly Guide[] = [
   {
     slug: 'shipping',
-    title: 'Shipping Guide',
+    title: guideTitle('shipping'),
     paragraphs: [
       'Orders ship from our warehouse in Korea. After you place an order, a person in charge is assigned and contacts you about the receipt and tax invoice.',
       'Shipping fees depend on the destination, weight and carrier, and are added to your order by the person in charge before payment.',
@@ -16,7 +17,7 @@ export const GUIDES: readonly Guide[] = [
   },
   {
     slug: 'returns',
-    title: 'Return & Refund Policy',
+    title: guideTitle('returns'),
     paragraphs: [
       ...messages.productDetail.disclaimers,
       messages.productDetail.unboxingTip,
@@ -25,7 +26,7 @@ export const GUIDES: readonly Guide[] = [
   },
   {
     slug: 'terms',
-    title: 'Terms of Service',
+    title: guideTitle('terms'),
     paragraphs: [
       'This shop sells to registered businesses only. Accounts are reviewed and approved before prices are shown and orders can be placed.',
       'Prices, stock and release dates may change until an order is confirmed by the person in charge.',
@@ -34,7 +35,7 @@ export const GUIDES: readonly Guide[] = [
   },
   {
     slug: 'privacy',
-    title: 'Privacy Policy',
+    title: guideTitle('privacy'),
     paragraphs: [
       'We collect the business and contact details you give us at sign-up and checkout to review your account, process orders and answer inquiries.',
       'Business certificates are visible only to you and to our staff.',
