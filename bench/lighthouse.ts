@@ -43,10 +43,17 @@ export interface LighthousePage {
   median: Omit<LighthouseRun, 'lcpElement'>;
 }
 
+export interface LighthouseBuild {
+  /** 'current' is apps/web/dist; 'baseline' the build BENCH_LIGHTHOUSE_BASELINE names. */
+  name: string;
+  pages: LighthousePage[];
+}
+
 export interface LighthouseResult {
   runsPerPage: number;
-  loadAverage: number[];
-  pages: LighthousePage[];
+  /** 1, 5 and 15 minute load averages, sampled before each round of runs. */
+  loadAverages: number[][];
+  builds: LighthouseBuild[];
 }
 
 /** The option the first product of the full list shows (the detail page Lighthouse opens). */
@@ -66,7 +73,21 @@ function lcpElementOf(audits: Record<string, { details?: unknown }>): string {
   return node?.selector?.split(' > ').at(-1) ?? node?.nodeLabel ?? '?';
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, ...): such a run is repeated. */
+const ATTEMPTS = 3;
+
 async function audit(url: string, reportName: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, reportName);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`${error instanceof Error ? error.message : error}; running it again`);
+    }
+  }
+}
+
+async function auditOnce(url: string, reportName: string): Promise<LighthouseRun> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
     const flags: Flags = {
@@ -97,65 +118,111 @@ async function audit(url: string, reportName: string): Promise<LighthouseRun> {
   }
 }
 
+const median = (runs: readonly LighthouseRun[]): LighthousePage['median'] => {
+  const of = (pick: (r: LighthouseRun) => number) => spread(runs.map(pick)).median;
+  return {
+    score: of((r) => r.score),
+    lcpMs: of((r) => r.lcpMs),
+    cls: of((r) => r.cls),
+    tbtMs: of((r) => r.tbtMs),
+    fcpMs: of((r) => r.fcpMs),
+  };
+};
+
+/**
+ * Audits the shop as built (apps/web/dist); with BENCH_LIGHTHOUSE_BASELINE=<a web dist folder>, a second shop serves
+ * that build and each page is audited on both in turn (baseline, current, baseline, ...), so both see the same load.
+ */
 export async function measureLighthouse(): Promise<LighthouseResult> {
   if (KEEP_REPORTS) await mkdir(resultsDir, { recursive: true });
-  const shop = await startShop({ adminDatabaseUrl: null });
+  const baseline = process.env.BENCH_LIGHTHOUSE_BASELINE;
+  const builds: { name: string; env: Record<string, string> }[] = [
+    ...(baseline ? [{ name: 'baseline', env: { WEB_DIST_DIR: path.resolve(baseline) } }] : []),
+    { name: 'current', env: {} },
+  ];
+  const shops = await Promise.all(
+    builds.map((build) => startShop({ adminDatabaseUrl: null, env: build.env })),
+  );
   try {
-    const pages = [
-      { name: 'home', path: '/' },
-      { name: 'list', path: '/productlist/0' },
-      { name: 'detail', path: `/productdetail/${await firstOptionUuid(shop.url)}` },
-    ];
+    const targets = await Promise.all(
+      shops.map(async (shop) => [
+        { name: 'home', path: '/' },
+        { name: 'list', path: '/productlist/0' },
+        { name: 'detail', path: `/productdetail/${await firstOptionUuid(shop.url)}` },
+      ]),
+    );
     // One visit each first, so the server's first answers (catalogue cache, compiled queries) are not measured.
-    for (const page of pages) await fetch(`${shop.url}${page.path}`).then((r) => r.arrayBuffer());
-    const runs = new Map<string, LighthouseRun[]>(pages.map((p) => [p.name, []]));
-    const loadAverage = loadavg().map((v) => round(v, 2));
+    for (const [i, shop] of shops.entries()) {
+      for (const page of targets[i] ?? [])
+        await fetch(`${shop.url}${page.path}`).then((r) => r.arrayBuffer());
+    }
+    const runs = new Map<string, LighthouseRun[]>();
+    const loadAverages: number[][] = [];
     for (let run = 0; run < RUNS; run++) {
-      for (const page of pages) {
-        const reportName = `lighthouse-${page.name}-${run + 1}`;
-        runs.get(page.name)!.push(await audit(`${shop.url}${page.path}`, reportName));
-        await sleep(200);
+      loadAverages.push(loadavg().map((v) => round(v, 2)));
+      for (const pageIndex of [0, 1, 2]) {
+        for (const [i, shop] of shops.entries()) {
+          const page = targets[i]![pageIndex]!;
+          const key = `${builds[i]!.name}-${page.name}`;
+          const result = await audit(`${shop.url}${page.path}`, `lighthouse-${key}-${run + 1}`);
+          runs.set(key, [...(runs.get(key) ?? []), result]);
+          await sleep(200);
+        }
       }
     }
     return {
       runsPerPage: RUNS,
-      loadAverage,
-      pages: pages.map((page) => {
-        const pageRuns = runs.get(page.name)!;
-        const median = (pick: (r: LighthouseRun) => number) => spread(pageRuns.map(pick)).median;
-        return {
-          ...page,
-          runs: pageRuns,
-          median: {
-            score: median((r) => r.score),
-            lcpMs: median((r) => r.lcpMs),
-            cls: median((r) => r.cls),
-            tbtMs: median((r) => r.tbtMs),
-            fcpMs: median((r) => r.fcpMs),
-          },
-        };
-      }),
+      loadAverages,
+      builds: builds.map((build, i) => ({
+        name: build.name,
+        pages: (targets[i] ?? []).map((page) => {
+          const pageRuns = runs.get(`${build.name}-${page.name}`) ?? [];
+          return { ...page, runs: pageRuns, median: median(pageRuns) };
+        }),
+      })),
     };
   } finally {
-    await shop.stop();
+    await Promise.all(shops.map((shop) => shop.stop()));
   }
 }
 
 export function describeLighthouse(result: LighthouseResult): string {
-  const rows = result.pages.map((p) => [
-    p.name,
-    p.median.score,
-    p.median.lcpMs,
-    p.median.cls,
-    p.median.tbtMs,
-    p.median.fcpMs,
-    [...new Set(p.runs.map((r) => r.lcpElement))].join(', '),
-  ]);
-  return [
-    `Lighthouse mobile, median of ${result.runsPerPage} runs (load average at start ${result.loadAverage.join(' ')}):`,
-    table(['page', 'score', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'LCP element'], rows),
-    ...result.pages.map((p) => `  ${p.name} ${p.path}: scores ${p.runs.map((r) => r.score).join(', ')}`),
-  ].join('\n');
+  const lines = [
+    `Lighthouse mobile, median of ${result.runsPerPage} runs per page; load average before each round: ${result.loadAverages.map((l) => l.join(' ')).join(' | ')}`,
+  ];
+  for (const build of result.builds) {
+    const rows = build.pages.map((p) => [
+      p.name,
+      p.median.score,
+      p.median.lcpMs,
+      p.median.cls,
+      p.median.tbtMs,
+      p.median.fcpMs,
+      [...new Set(p.runs.map((r) => r.lcpElement))].join(', '),
+    ]);
+    lines.push(
+      '',
+      `${build.name}:`,
+      table(['page', 'score', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'LCP element'], rows),
+      ...build.pages.map(
+        (p) =>
+          `  ${p.name} ${p.path}: scores ${p.runs.map((r) => r.score).join(', ')}; LCP ${p.runs.map((r) => r.lcpMs).join(', ')} ms; TBT ${p.runs.map((r) => r.tbtMs).join(', ')} ms`,
+      ),
+    );
+  }
+  const [before, after] = result.builds;
+  if (before && after && result.builds.length === 2) {
+    lines.push('', 'current / baseline (medians):');
+    for (const [i, page] of after.pages.entries()) {
+      const base = before.pages[i]?.median;
+      if (!base) continue;
+      const ratio = (a: number, b: number) => (b === 0 ? '-' : String(round(a / b, 2)));
+      lines.push(
+        `  ${page.name}: LCP ${ratio(page.median.lcpMs, base.lcpMs)}, TBT ${ratio(page.median.tbtMs, base.tbtMs)}, FCP ${ratio(page.median.fcpMs, base.fcpMs)}, score ${base.score} -> ${page.median.score}`,
+      );
+    }
+  }
+  return lines.join('\n');
 }
 
 if (isMain(import.meta.url)) {
