@@ -80,6 +80,7 @@ let fixtures: {
   artistCategoryId: number;
   artistId: number;
   staffTargetId: string;
+  importJobId: string;
 };
 
 const api = (method: string, url: string, headers: Auth, payload?: unknown) =>
@@ -562,7 +563,26 @@ const ROUTES: Record<string, Route> = {
       ].join('\n'),
     }),
   },
+  'GET /api/v1/admin/catalogue/imports/{id}': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/catalogue/imports/${fixtures.importJobId}` }),
+  },
 };
+
+/** A catalogue import started by the owner: its job is what the import's progress route shows. */
+async function importJob(): Promise<string> {
+  const res = await api(
+    'POST',
+    '/api/v1/admin/catalogue/import',
+    { ...ownerHeaders, 'content-type': 'text/csv' },
+    [
+      'product_uuid,title,vendor,category_id,tags,release_date,artist_ids,option_uuid,option_key1,option_value1,option_key2,option_value2,price_krw,price_usd,compared_price_krw,compared_price_usd,stock,minimum_order_quantity,sold_out,is_default',
+      `,${unique('Matrix job')},Matrix Label,9,,,,,VERSION,A,,,10000,8,,,5,1,false,true`,
+    ].join('\n'),
+  );
+  if (res.statusCode !== 202) throw new Error(`import did not start: ${res.statusCode} ${res.body}`);
+  return body(res).data.jobId as string;
+}
 
 /** The answer a caller should get: a status, or 'allowed' (2xx) when the route is open to it. */
 function expectedAnswer(route: Route, role: Role): number | 'allowed' {
@@ -702,6 +722,7 @@ beforeAll(async () => {
     artistCategoryId,
     artistId: body(artist).data.id as number,
     staffTargetId: (await makeStaff('STAFF')).id,
+    importJobId: await importJob(),
   };
 }, 60_000);
 afterAll(() => shop?.close());

@@ -21,9 +21,9 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { requestUploads } from '../files/files.service.js';
-import { findJob } from '../jobs/jobs.service.js';
+import { jobProgress } from '../jobs/jobs.service.js';
 import * as admin from './catalog-admin.service.js';
-import { exportCatalogue } from './catalog-csv.js';
+import { csvTextProblem, exportCatalogue } from './catalog-csv.js';
 import {
   CATALOGUE_IMPORT,
   type CatalogueImportFailure,
@@ -269,6 +269,8 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         const me = requireStaff(request);
         if (typeof request.body !== 'string')
           throw badRequest('Send the CSV file with Content-Type text/csv.', 'CSV_BODY');
+        const unreadable = csvTextProblem(request.body);
+        if (unreadable) throw badRequest(unreadable, 'CSV_TEXT');
         const job = await app.jobs.enqueue(
           app.db,
           CATALOGUE_IMPORT,
@@ -295,7 +297,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      const job = await findJob(app.db, request.params.id);
+      const job = await jobProgress(app.db, request.params.id);
       if (!job || job.kind !== CATALOGUE_IMPORT) throw notFound('No such import.', 'IMPORT_NOT_FOUND');
       const done = job.status === 'done';
       const failed = job.status === 'failed';

@@ -1,7 +1,14 @@
-import { type AdminOptionInput, adminOptionInput, fromMinorUnits, PRODUCT_TAGS } from '@kshop/contract';
+import {
+  type AdminOptionInput,
+  adminOptionInput,
+  fromMinorUnits,
+  hasControlCharacters,
+  hasLoneSurrogate,
+  PRODUCT_TAGS,
+} from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { productIdsOfOptions } from '../../db/row-locks.js';
-import { csvLine, fromCsvText, parseCsv } from '../../lib/csv.js';
+import { csvLine, csvRows, fromCsvText } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './catalog-admin.repository.js';
 import { checkOptions } from './catalog-admin.service.js';
@@ -78,6 +85,20 @@ export async function exportCatalogue(db: Executor): Promise<string> {
     );
   }
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * What makes a CSV file unreadable as text before any row is looked at: a control character other than the
+ * line breaks and tabs a CSV file has, or a broken character (a lone UTF-16 surrogate). Names the line.
+ */
+export function csvTextProblem(csv: string): string | null {
+  const lines = csv.split('\n');
+  for (const [index, line] of lines.entries()) {
+    if (hasControlCharacters(line, true) || hasLoneSurrogate(line)) {
+      return `Line ${index + 1} of the CSV file holds a control or broken character; save the file again as text and import it.`;
+    }
+  }
+  return null;
 }
 
 export type ImportProblem = { row: number; message: string };
@@ -189,32 +210,34 @@ export type ParsedImport = {
 };
 
 const yieldToOtherWork = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Rows handled between two pauses: a few milliseconds of work. */
+const YIELD_EVERY = 100;
 
 /**
  * Reads the file: every row is parsed and checked on its own, then the rows of each product together.
  * Rows without a product_uuid form new products, grouped by title and vendor. Gives back to the event loop
- * every few hundred rows, so a large file never holds up other requests for long.
+ * every hundred rows, so a large file never holds up other requests for long.
  */
 export async function parseImport(csv: string): Promise<ParsedImport> {
-  const table = parseCsv(csv);
-  const header = (table[0] ?? []).map((h) => h.trim().toLowerCase());
+  const rows: ParsedRow[] = [];
+  const problems: ImportProblem[] = [];
+  const lines = csvRows(csv);
+  const header = ((lines.next().value as string[] | undefined) ?? []).map((h) => h.trim().toLowerCase());
   const missing = CSV_COLUMNS.filter((c) => !header.includes(c));
   if (missing.length)
     throw new CsvImportError([{ row: 1, message: `missing columns: ${missing.join(', ')}` }]);
-  if (table.length < 2) throw new CsvImportError([{ row: 1, message: 'the file has no rows.' }]);
-
-  const problems: ImportProblem[] = [];
-  const rows: ParsedRow[] = [];
   const indexOf = CSV_COLUMNS.map((c) => header.indexOf(c));
-  for (let i = 1; i < table.length; i++) {
-    if (i % 500 === 0) await yieldToOtherWork();
-    const cells = table[i]!;
+  let line = 1;
+  for (const cells of lines) {
+    line++;
+    if (line % YIELD_EVERY === 0) await yieldToOtherWork();
     const record = Object.fromEntries(
       CSV_COLUMNS.map((c, j) => [c, fromCsvText(cells[indexOf[j]!] ?? '')]),
     ) as Record<Column, string>;
-    const row = parseRow(record, i + 1, problems);
+    const row = parseRow(record, line, problems);
     if (row) rows.push(row);
   }
+  if (line < 2) throw new CsvImportError([{ row: 1, message: 'the file has no rows.' }]);
 
   const groups = new Map<string, ParsedRow[]>();
   for (const r of rows) {
@@ -225,7 +248,13 @@ export async function parseImport(csv: string): Promise<ParsedImport> {
   }
   const plans: ImportPlan[] = [];
   const planProblems: ImportProblem[] = [];
+  let checked = 0;
   for (const group of groups.values()) {
+    checked += group.length;
+    if (checked >= YIELD_EVERY) {
+      checked = 0;
+      await yieldToOtherWork();
+    }
     try {
       const sent = group.map((r) => r.option);
       const checked = checkOptions(sent);

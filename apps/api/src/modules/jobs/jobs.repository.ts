@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, queryRows } from '../../db/client.js';
 import { jobSteps, jobs } from '../../db/schema.js';
 
 export type JobRow = typeof jobs.$inferSelect;
@@ -11,6 +11,23 @@ export const insertJob = async (
 
 export const findJob = async (db: Executor, id: string) =>
   (await db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+/** What staff follow of a job: everything but its input (an import's whole file). */
+export const jobProgress = async (db: Executor, id: string) =>
+  (
+    await db
+      .select({
+        id: jobs.id,
+        kind: jobs.kind,
+        status: jobs.status,
+        progress: jobs.progress,
+        result: jobs.result,
+        createdAt: jobs.createdAt,
+        finishedAt: jobs.finishedAt,
+      })
+      .from(jobs)
+      .where(eq(jobs.id, id))
+  )[0];
 
 /**
  * Takes the oldest job that is waiting, or running under a lease that ran out (its runner died), for this
@@ -82,19 +99,26 @@ export const stepsOf = (db: Executor, jobId: string) =>
     .where(eq(jobSteps.jobId, jobId))
     .orderBy(asc(jobSteps.step));
 
-/** Done or failed, once: the steps go (nothing reruns a finished job). */
+/**
+ * Done or failed, once: the steps go (nothing reruns a finished job), in the same statement, so nobody sees a
+ * finished job whose steps are still being removed.
+ */
 export async function finishJob(
   db: Executor,
   id: string,
   runner: string,
   outcome: { status: 'done' | 'failed'; result: unknown },
 ) {
-  const rows = await db
-    .update(jobs)
-    .set({ ...outcome, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
-    .where(and(owned(id, runner), eq(jobs.status, 'running')))
-    .returning({ id: jobs.id });
-  if (rows.length === 1) await db.delete(jobSteps).where(eq(jobSteps.jobId, id));
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`with finished as (
+          update jobs set status = ${outcome.status}, result = ${JSON.stringify(outcome.result ?? null)}::jsonb,
+            finished_at = now(), locked_by = null, locked_until = null
+          where id = ${id} and locked_by = ${runner} and status = 'running'
+          returning id),
+        steps_gone as (delete from job_steps where job_id in (select id from finished))
+        select id from finished`,
+  );
   return rows.length === 1;
 }
 
