@@ -17,8 +17,10 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Each test file opens its own database (the embedded one starts in a worker thread, with every
+          // migration): on a busy 2-core machine that alone can take tens of seconds.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
         },
       },
       {
