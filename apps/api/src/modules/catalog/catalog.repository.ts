@@ -150,28 +150,28 @@ function listGroups(filter: ProductFilter): SQL {
 
 /**
  * A list's exact total, summed from the change rows that the product triggers keep (no product is
- * counted), and how many of those rows were appended since the last compaction: subqueries, so that the
- * page's own statement can carry them.
+ * counted), and how many of those rows were appended since the last compaction, as one subquery that the
+ * page's own statement can carry.
  */
-const listTotal = (groups: SQL) =>
-  sql`(select coalesce(sum(${productListCounts.n}), 0) from ${productListCounts} where ${groups})`;
-const listAppended = (groups: SQL) =>
-  sql`(select count(*) from ${productListCounts} where ${groups} and not ${productListCounts.compacted})`;
+const listSums = (filter: ProductFilter) => sql`(select array[coalesce(sum(${productListCounts.n}), 0),
+  count(*) filter (where not ${productListCounts.compacted})] from ${productListCounts}
+  where ${listGroups(filter)})`;
 
-function compactWhenNeeded(db: Executor, appended: number) {
-  if (appended <= LIST_COUNT_ROWS_TO_COMPACT) return;
-  // Not awaited: the answer is exact already, and a failed compaction leaves the sums as they were.
-  compactListCounts(db).catch(() => {});
+/** The total of `listSums`, compacting the counts when too many rows were appended since the last time. */
+function listTotalOf(db: Executor, sums: readonly (string | number)[] | undefined) {
+  const [total = 0, appended = 0] = (sums ?? []).map(Number);
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) {
+    // Not awaited: the answer is exact already, and a failed compaction leaves the sums as they were.
+    compactListCounts(db).catch(() => {});
+  }
+  return total;
 }
 
 async function listCount(db: Executor, filter: ProductFilter) {
-  const groups = listGroups(filter);
-  const result = (await db.execute(
-    sql`select ${listTotal(groups)} as n, ${listAppended(groups)} as appended`,
-  )) as unknown as { rows: { n: string | number; appended: string | number }[] };
-  const [sum] = result.rows;
-  compactWhenNeeded(db, Number(sum?.appended ?? 0));
-  return Number(sum?.n ?? 0);
+  const result = (await db.execute(sql`select ${listSums(filter)} as sums`)) as unknown as {
+    rows: { sums: (string | number)[] }[];
+  };
+  return listTotalOf(db, result.rows[0]?.sums);
 }
 
 /**
@@ -185,19 +185,6 @@ export async function compactListCounts(db: Executor) {
     insert into product_list_counts (category_id, in_stock, tags, artist_ids, n, compacted)
     select category_id, in_stock, tags, artist_ids, sum(n), true from merged
     group by 1, 2, 3, 4 having sum(n) <> 0`);
-}
-
-/**
- * Totals lists had a moment ago, only to tell from which end a later page is nearer: the page itself is
- * placed with the total its own statement sums.
- */
-const recentTotalsByDatabase = new WeakMap<Executor, TtlCache<number>>();
-function recentTotalsOf(db: Executor) {
-  const known = recentTotalsByDatabase.get(db);
-  if (known) return known;
-  const totals = new TtlCache<number>(60_000);
-  recentTotalsByDatabase.set(db, totals);
-  return totals;
 }
 
 async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined) {
@@ -270,36 +257,26 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
 }
 
 /**
- * A list page and its exact total in one statement. A later page is read from the end when a recent total
- * says it is nearer; its place is then worked out in SQL from the total the statement sums, so the rows are
- * exactly the page's even if the catalogue changed since.
+ * A list page and its exact total. The first page carries the total in its own statement; a later page
+ * reads the total first, to be placed from the nearer end (from the end past the middle).
  */
 async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefined) {
-  const groups = listGroups(filter);
-  const total = listTotal(groups);
-  const { limit: _limit, offset: _offset, sort: _sort, ...key } = filter;
-  const nearEnd =
-    filter.offset > 0 &&
-    pageWindow(
-      filter.offset,
-      filter.limit,
-      await recentTotalsOf(db).getOrLoad(JSON.stringify(key), () => listCount(db, filter)),
-    ).backward;
-  const window: Window = nearEnd
-    ? {
-        backward: true,
-        limit: sql`least(${filter.limit}, greatest(${total} - ${filter.offset}, 0))`,
-        offset: sql`greatest(${total} - ${filter.offset} - ${filter.limit}, 0)`,
-      }
-    : { backward: false, limit: filter.limit, offset: filter.offset };
+  if (filter.offset > 0) {
+    const totalCount = await listCount(db, filter);
+    const window = pageWindow(filter.offset, filter.limit, totalCount);
+    const rows = await readPage(db, pageIds(where, filter.sort, window, 'walk'), filter.sort, {});
+    return { rows, totalCount };
+  }
+  const window = { backward: false, offset: 0, limit: filter.limit };
   const rows = await readPage(db, pageIds(where, filter.sort, window, 'walk'), filter.sort, {
-    total: sql<number>`${total}`.mapWith(Number),
-    appended: sql<number>`${listAppended(groups)}`.mapWith(Number),
+    sums: sql<(string | number)[]>`${listSums(filter)}`,
   });
   const first = rows[0];
   if (!first) return { rows: [], totalCount: await listCount(db, filter) };
-  compactWhenNeeded(db, first.appended);
-  return { rows: rows.map(({ product, option }) => ({ product, option })), totalCount: first.total };
+  return {
+    rows: rows.map(({ product, option }) => ({ product, option })),
+    totalCount: listTotalOf(db, first.sums),
+  };
 }
 
 /**
