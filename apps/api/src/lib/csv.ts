@@ -1,10 +1,15 @@
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
+  return [...csvRows(text)];
+}
+
+/** The rows of a CSV one at a time (blank rows left out), so a caller can pause between them. */
+export function* csvRows(text: string): Generator<string[]> {
   let row: string[] = [];
   let field = '';
   let quoted = false;
   const input = text.replace(/^\uFEFF/, '');
+  const finished = (cells: string[]) => cells.some((cell) => cell.trim() !== '');
   for (let i = 0; i < input.length; i++) {
     const c = input[i]!;
     if (quoted) {
@@ -20,16 +25,15 @@ export function parseCsv(text: string): string[][] {
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && input[i + 1] === '\n') i++;
       row.push(field);
-      rows.push(row);
+      if (finished(row)) yield row;
       row = [];
       field = '';
     } else field += c;
   }
   if (field !== '' || row.length > 0) {
     row.push(field);
-    rows.push(row);
+    if (finished(row)) yield row;
   }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
 }
 
 /**

@@ -225,4 +225,5 @@ export function createJobRunner({
 }
 
 export const findJob = repo.findJob;
+export const jobProgress = repo.jobProgress;
 export const deleteFinishedJobs = repo.deleteFinishedJobs;
