@@ -86,7 +86,7 @@ const withoutStyles: Plugin = {
 };
 
 /**
- * Gives the storefront a first paint before its JavaScript runs (docs/decisions: first paint): index.html gets
+ * Gives the storefront a first paint before its JavaScript runs (docs/decisions/0014-first-paint.md): index.html gets
  * the static shell (src/app/static-shell.tsx, rendered here with the app's components) inside #root, which the
  * app's first render replaces, and an inline script at the top of <head> that starts the first page's API reads
  * and its lazily loaded chunks at once (src/boot/early-reads.ts).
