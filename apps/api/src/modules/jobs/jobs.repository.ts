@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { jobSteps, jobs } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -100,8 +101,8 @@ export const stepsOf = (db: Executor, jobId: string) =>
     .orderBy(asc(jobSteps.step));
 
 /**
- * Done or failed, once: the steps go (nothing reruns a finished job), in the same statement, so nobody sees a
- * finished job whose steps are still being removed.
+ * Done or failed, once: the steps go (nothing reruns a finished job), in the same transaction, so nobody sees
+ * a finished job whose steps are still being removed.
  */
 export async function finishJob(
   db: Executor,
@@ -109,17 +110,15 @@ export async function finishJob(
   runner: string,
   outcome: { status: 'done' | 'failed'; result: unknown },
 ) {
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`with finished as (
-          update jobs set status = ${outcome.status}, result = ${JSON.stringify(outcome.result ?? null)}::jsonb,
-            finished_at = now(), locked_by = null, locked_until = null
-          where id = ${id} and locked_by = ${runner} and status = 'running'
-          returning id),
-        steps_gone as (delete from job_steps where job_id in (select id from finished))
-        select id from finished`,
-  );
-  return rows.length === 1;
+  return inTransaction(db, async (tx) => {
+    const rows = await tx
+      .update(jobs)
+      .set({ ...outcome, finishedAt: sql`now()`, lockedBy: null, lockedUntil: null })
+      .where(and(owned(id, runner), eq(jobs.status, 'running')))
+      .returning({ id: jobs.id });
+    if (rows.length === 1) await tx.delete(jobSteps).where(eq(jobSteps.jobId, id));
+    return rows.length === 1;
+  });
 }
 
 /** Back in the queue: after a failed attempt (later), or at shutdown (at once, the attempt not counted). */
