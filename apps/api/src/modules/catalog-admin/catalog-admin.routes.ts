@@ -25,6 +25,7 @@ import { jobProgress } from '../jobs/jobs.service.js';
 import * as admin from './catalog-admin.service.js';
 import { csvTextProblem, exportCatalogue } from './catalog-csv.js';
 import {
+  BATCH_TARGET_MS,
   CATALOGUE_IMPORT,
   type CatalogueImportFailure,
   type CatalogueImportInput,
@@ -248,7 +249,10 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The import takes the CSV text as the body and runs as a background job (catalog-import.ts): the upload
   // answers the job's id at once; every row is checked before anything changes.
-  app.jobs.register<CatalogueImportInput>(CATALOGUE_IMPORT, catalogueImportJob(app.db));
+  app.jobs.register<CatalogueImportInput>(
+    CATALOGUE_IMPORT,
+    catalogueImportJob(app.db, { batchTargetMs: BATCH_TARGET_MS[app.database.driver] }),
+  );
   app.register(async (csvScope) => {
     csvScope.addContentTypeParser(
       'text/csv',
