@@ -100,6 +100,15 @@ export function createJobRunner({
     });
 
   async function run(job: repo.JobRow, handler: JobHandler<never>) {
+    if (job.attempts > job.maxAttempts) {
+      // Its runners kept dying (the process stopped mid-job each time): it is not tried again.
+      log.error({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job abandoned after its attempts');
+      await repo.finishJob(db, job.id, runnerId, {
+        status: 'failed',
+        result: { message: 'The job stopped on an unexpected error.' },
+      });
+      return;
+    }
     const controller = new AbortController();
     current = controller;
     let lost = false;

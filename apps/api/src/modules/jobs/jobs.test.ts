@@ -128,6 +128,32 @@ describe('background jobs', () => {
     expect(await repo.stepsOf(database.db, job!.id)).toEqual([]);
   });
 
+  it('gives up on a job whose runners died on every attempt, without running it again', async () => {
+    let runs = 0;
+    const [job] = await database.db
+      .insert(jobs)
+      .values({ kind: 'test.doomed', input: {}, maxAttempts: 2 })
+      .returning();
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      expect((await repo.claimJob(database.db, ['test.doomed'], `dead-runner-${attempt}`, 1))?.id).toBe(
+        job!.id,
+      );
+      await sleep(5);
+    }
+    runner({
+      'test.doomed': async () => {
+        runs++;
+      },
+    });
+    expect(await finished(job!.id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      result: { message: 'The job stopped on an unexpected error.' },
+    });
+    await stopAll();
+    expect(runs).toBe(0);
+  });
+
   it('puts a running job back in the queue when its runner stops, without counting the attempt', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => {
