@@ -25,9 +25,10 @@ const dialect = new PgDialect();
 /**
  * Runs a statement prepared under `name` on the connection (node-postgres keeps it per connection), so
  * PostgreSQL parses it once per connection and, after a few runs, plans it once too. The name must always
- * stand for the same text. The embedded database runs it as any other statement.
+ * stand for the same text; without a name it is parsed and planned each time. The embedded database runs
+ * it as any other statement.
  */
-async function prepared<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
+async function prepared<T>(db: Executor, name: string | undefined, query: SQL): Promise<T[]> {
   const result = await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
@@ -103,7 +104,8 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
   const r = o.receiver;
   const [row] = await prepared<OrderWrite>(
     db,
-    `place_order_${o.currency.toLowerCase()}_${o.lines.length}`,
+    // One statement per currency and line count: orders of a few lines, the usual ones, stay prepared.
+    o.lines.length <= 10 ? `place_order_${o.currency.toLowerCase()}_${o.lines.length}` : undefined,
     sql`
     with v (id, qty) as (values ${values}),
     prods as materialized (

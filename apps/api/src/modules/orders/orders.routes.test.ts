@@ -479,6 +479,16 @@ describe('what one order writes, and what a refusal leaves alone', () => {
     expect((await optionRow(option.id)).holdStock).toBe(0);
   });
 
+  it('places an order of many lines, which runs unprepared, as one of a few', async () => {
+    const options = [];
+    for (let i = 0; i < 12; i++) options.push(await stockedOption(shop, 30));
+    const lines = options.map((o, i) => ({ productOptionUuid: o.id, quantity: 1 + (i % 3) }));
+    const res = await placeOrder(shop, korea, await orderPayload(shop, 'KRW', lines));
+    expect(res.statusCode).toBe(200);
+    expect(await detailsOfOrder(body(res).data.uuid)).toHaveLength(12);
+    for (const [i, o] of options.entries()) expect((await optionRow(o.id)).holdStock).toBe(1 + (i % 3));
+  });
+
   it('numbers orders placed at once each differently', async () => {
     const option = await stockedOption(shop, 100);
     const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 1 }]);
