@@ -1,6 +1,5 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
@@ -36,6 +35,7 @@ import metricsPlugin from './plugins/metrics.js';
 import notificationsPlugin from './plugins/notifications.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import securityHeaders from './plugins/security-headers.js';
 import staffAuthPlugin, { guardBackOffice } from './plugins/staff-auth.js';
 import storagePlugin, { createStorage } from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
@@ -101,7 +101,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('secret', secret);
 
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     // Over plain HTTP (a LAN address, a test machine) the browser must not be told to upgrade to HTTPS.
     strictTransportSecurity: config.HTTPS ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {

@@ -34,13 +34,23 @@ export function outboxMailer(
   from: string,
   log: { info(details: object, message: string): void },
 ): Mailer {
+  // The folder is made once; should someone remove it while the shop runs, the next mail makes it again.
+  let folder: Promise<unknown> | undefined;
   return {
     async send(mail) {
-      await mkdir(dir, { recursive: true });
+      folder ??= mkdir(dir, { recursive: true }).catch((err) => {
+        folder = undefined;
+        throw err;
+      });
+      await folder;
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomBytes(3).toString('hex')}.txt`);
       const content = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\nDate: ${new Date().toUTCString()}\n\n${mail.text}\n`;
-      await writeFile(file, content, { mode: 0o600 });
+      await writeFile(file, content, { mode: 0o600 }).catch(async (err) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, content, { mode: 0o600 });
+      });
       log.info({ file, subject: mail.subject }, 'mail written to the outbox');
     },
     close() {},

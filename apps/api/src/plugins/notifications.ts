@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -21,9 +22,23 @@ export type Subscriber = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    notifications: { subscribe(subscriber: Subscriber): void };
+    notifications: {
+      subscribe(subscriber: Subscriber): void;
+      /**
+       * Tells every instance about a committed change whose statement did not notify (an order's, see
+       * migration 0010): this instance's subscribers hear it at once, the others within
+       * `ANNOUNCE_WINDOW_MS` and a notification's trip.
+       */
+      announce(channel: Channel): void;
+    };
   }
 }
+
+/**
+ * Announcements within this window share one NOTIFY. Every NOTIFY takes a database-wide lock when it
+ * commits, so one per order would make orders commit one at a time.
+ */
+export const ANNOUNCE_WINDOW_MS = 20;
 
 /**
  * One listening connection per instance for every channel the shop's in-process caches need. Caches
@@ -32,15 +47,36 @@ declare module 'fastify' {
 export default fp(
   async function notifications(app: FastifyInstance) {
     const subscribers: Subscriber[] = [];
-    app.decorate('notifications', { subscribe: (subscriber: Subscriber) => subscribers.push(subscriber) });
+    const deliver = (channel: Channel, payload: string) => {
+      for (const s of subscribers) if (s.channel === channel) s.onNotify(payload);
+    };
+    const pending = new Map<Channel, NodeJS.Timeout>();
+    const notify = (channel: Channel) => {
+      pending.delete(channel);
+      return app.db
+        .execute(sql`select pg_notify(${channel}, '')`)
+        .then(() => undefined)
+        .catch((err) =>
+          app.log.error({ err, channel }, 'could not announce a change to the other instances'),
+        );
+    };
+    app.decorate('notifications', {
+      subscribe: (subscriber: Subscriber) => subscribers.push(subscriber),
+      announce(channel: Channel) {
+        deliver(channel, '');
+        if (!pending.has(channel))
+          pending.set(
+            channel,
+            setTimeout(() => notify(channel), ANNOUNCE_WINDOW_MS),
+          );
+      },
+    });
     let stop: (() => Promise<void>) | undefined;
     app.addHook('onReady', async () => {
       if (subscribers.length === 0) return;
       const channels = [...new Set(subscribers.map((s) => s.channel))];
       stop = await app.database.listen(channels, {
-        onNotify: (channel, payload) => {
-          for (const s of subscribers) if (s.channel === channel) s.onNotify(payload);
-        },
+        onNotify: (channel, payload) => deliver(channel as Channel, payload),
         onListening: () => {
           for (const s of subscribers) s.onLive(true);
         },
@@ -51,6 +87,13 @@ export default fp(
       });
     });
     app.addHook('onClose', async () => {
+      // Announcements still waiting for their window go out before the database closes.
+      await Promise.all(
+        [...pending].map(([channel, timer]) => {
+          clearTimeout(timer);
+          return notify(channel);
+        }),
+      );
       for (const s of subscribers) s.onLive(false);
       await stop?.();
     });

@@ -23,12 +23,13 @@ export const releaseDateLabel = (releaseDate: string | null | undefined): string
 export const currencySymbol = (currencyCode: string | null | undefined): string =>
   currencyCode === 'USD' ? CURRENCY_SYMBOL.USD : CURRENCY_SYMBOL.KRW;
 
+const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const won = new Intl.NumberFormat('ko-KR');
+
 /** 'US$12.50' for dollars, '₩15,000' for won (the default). */
 export function formatPrice(amount: number, currencyCode: string | null | undefined): string {
-  if (currencyCode === 'USD') {
-    return `${CURRENCY_SYMBOL.USD}${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  }
-  return `${CURRENCY_SYMBOL.KRW}${Math.round(amount).toLocaleString('ko-KR')}`;
+  if (currencyCode === 'USD') return `${CURRENCY_SYMBOL.USD}${dollars.format(amount)}`;
+  return `${CURRENCY_SYMBOL.KRW}${won.format(Math.round(amount))}`;
 }
 
 /** What a price slot shows: the price for members, 'Members Only' when the server sent none. */

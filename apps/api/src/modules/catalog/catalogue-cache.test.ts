@@ -4,6 +4,7 @@ import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/env.js';
 import { productOptions } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 
 const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
 
@@ -67,6 +68,44 @@ describe('the catalogue answer cache', () => {
     expect(after.totalPrice).toBe(price + 1000);
     const detail = body(await get(`/api/v1/product/detail/${before.optionUuid}`, member)).data;
     expect(detail.currentOption.productPrice.totalPrice).toBe(price + 1000);
+  });
+
+  it("an order's held stock shows at once on the instance that took it, though its statement does not notify", async () => {
+    const option = await stockedOption(shop, 30);
+    const detailUrl = `/api/v1/product/detail/${option.id}`;
+    const stockNow = async () => body(await get(detailUrl)).data.currentOption.stock as number;
+    expect(await eventually(stockNow, (stock) => stock === 30)).toBe(30);
+    const hits = shop.app.catalogueCache.hits;
+    expect(await stockNow()).toBe(30);
+    expect(shop.app.catalogueCache.hits).toBe(hits + 1);
+
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 4 }]);
+    expect((await placeOrder(shop, member, payload)).statusCode).toBe(200);
+    expect(await stockNow()).toBe(26);
+  });
+
+  it('another instance hears of an order within moments', async () => {
+    if (shop.database.driver !== 'postgres') return; // PGlite has one process and one instance
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMIT: 'false',
+      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
+      DATA_DIR: shop.dataDir,
+    });
+    const other = await buildApp({ config, database: shop.database, logger: false });
+    await other.ready();
+    try {
+      const option = await stockedOption(shop, 50);
+      const url = `/api/v1/product/detail/${option.id}`;
+      const stockThere = async () =>
+        (await other.inject({ method: 'GET', url })).json().data.currentOption.stock;
+      expect(await eventually(stockThere, (stock) => stock === 50)).toBe(50);
+      const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 5 }]);
+      expect((await placeOrder(shop, member, payload)).statusCode).toBe(200);
+      expect(await eventually(stockThere, (stock) => stock === 45)).toBe(45);
+    } finally {
+      await other.close();
+    }
   });
 
   it('an answer read before a change is not kept after it', () => {

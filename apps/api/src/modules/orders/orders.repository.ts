@@ -92,6 +92,9 @@ export type OrderWrite = {
  * updated), so stock is never oversold whatever happens. It cannot hold fewer lines than the check passed
  * (the checked rows stay locked from the check to the hold); should it ever, the statement fails (a
  * division by zero) rather than keep part of an order, so the statement may run as a transaction alone.
+ *
+ * Its catalogue changes do not notify (`quiet`, migration 0010: the setting lasts to the end of the
+ * transaction): once the order is committed, the caller announces them with `notifications.announce`.
  */
 export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite> {
   const values = sql.join(
@@ -108,10 +111,11 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     o.lines.length <= 10 ? `place_order_${o.currency.toLowerCase()}_${o.lines.length}` : undefined,
     sql`
     with v (id, qty) as (values ${values}),
+    quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting),
     prods as materialized (
       select p.id, p.title, p.image_urls[1] as thumbnail, p.deleted_at is null as listed
       from products p
-      where p.id in (select x.product_id from product_options x where x.id in (select id from v))
+      where (select setting from quiet) = 'on' and p.id in (select x.product_id from product_options x where x.id in (select id from v))
       order by p.id
       for no key update
     ),

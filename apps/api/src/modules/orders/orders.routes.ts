@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { currencyOf, requireApprovedBuyer } from '../../plugins/auth.js';
+import { CHANNELS } from '../../plugins/notifications.js';
 import { answerOnce } from '../idempotency/idempotency.js';
 import * as orders from './orders.service.js';
 
@@ -48,6 +49,8 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         return {
           answer: ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed),
           afterCommit: () => {
+            // The order's statement changed stock without notifying (see writeOrder).
+            app.notifications.announce(CHANNELS.catalogue);
             for (const mail of mails) {
               app.mailer
                 .send(mail)
