@@ -11,7 +11,7 @@ const deferred = () => {
 
 describe('AnswerCache.load', () => {
   it('loads an answer once for every request that misses it meanwhile, then serves it from the cache', async () => {
-    const cache = new AnswerCache();
+    const cache = new AnswerCache<string>();
     cache.setLive(true);
     const pending = deferred();
     let loads = 0;
@@ -27,7 +27,7 @@ describe('AnswerCache.load', () => {
   });
 
   it('never hands an answer loaded before a change to a request that came after it', async () => {
-    const cache = new AnswerCache();
+    const cache = new AnswerCache<string>();
     cache.setLive(true);
     const before = deferred();
     const after = deferred();
@@ -43,7 +43,7 @@ describe('AnswerCache.load', () => {
   });
 
   it('shares nothing while changes cannot be heard', async () => {
-    const cache = new AnswerCache();
+    const cache = new AnswerCache<string>();
     let loads = 0;
     const compute = async () => `answer ${++loads}`;
     expect(await Promise.all([cache.load('k', compute), cache.load('k', compute)])).toEqual([

@@ -12,10 +12,10 @@ import { safeEncode, type ZodType } from 'zod';
  * - while the shop cannot hear about changes (the listening connection is lost), nothing is served from or
  *   stored in the cache.
  */
-export class AnswerCache {
-  private readonly entries = new Map<string, string>();
+export class AnswerCache<Payload = Buffer> {
+  private readonly entries = new Map<string, Payload>();
   /** Answers being loaded now, by generation and key: concurrent misses of one answer share one load. */
-  private readonly loading = new Map<string, Promise<string>>();
+  private readonly loading = new Map<string, Promise<Payload>>();
   private generationNow = 0;
   private live = false;
   hits = 0;
@@ -31,7 +31,7 @@ export class AnswerCache {
     return this.entries.size;
   }
 
-  read(key: string): string | undefined {
+  read(key: string): Payload | undefined {
     if (!this.live) return undefined;
     const payload = this.entries.get(key);
     if (payload === undefined) {
@@ -46,7 +46,7 @@ export class AnswerCache {
   }
 
   /** Stores an answer computed in `generation`, unless a change happened since. */
-  write(key: string, generation: number, payload: string): void {
+  write(key: string, generation: number, payload: Payload): void {
     if (!this.live || generation !== this.generationNow) return;
     if (this.entries.size >= this.maxEntries) {
       this.entries.delete(this.entries.keys().next().value as string);
@@ -59,7 +59,7 @@ export class AnswerCache {
    * every viewer misses at once; on the embedded database each load would queue behind the others). A
    * request arriving after a change never joins a load that started before it.
    */
-  load(key: string, compute: () => Promise<string>): Promise<string> {
+  load(key: string, compute: () => Promise<Payload>): Promise<Payload> {
     if (!this.live) return compute();
     const generation = this.generationNow;
     const flight = `${generation}\u0000${key}`;
@@ -91,7 +91,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Answers from the cache, or loads the envelope, encodes it with the route's response schema (as the route's
- * serializer would) and keeps the JSON for the next request with the same key.
+ * serializer would) and keeps the JSON for the next request with the same key. The JSON is kept as UTF-8
+ * bytes: a string with a '₩' in it would be measured and encoded again on every send.
  */
 export async function cachedAnswer(
   cache: AnswerCache,
@@ -105,7 +106,7 @@ export async function cachedAnswer(
   const payload = await cache.load(key, async () => {
     const encoded = safeEncode(schema, await load());
     if (!encoded.success) throw encoded.error;
-    return JSON.stringify(encoded.data);
+    return Buffer.from(JSON.stringify(encoded.data));
   });
   return reply.type(JSON_TYPE).send(payload);
 }

@@ -112,7 +112,7 @@ describe('the catalogue answer cache', () => {
     const cache = shop.app.catalogueCache;
     const generation = cache.generation;
     cache.invalidate();
-    cache.write('stale-key', generation, '{"stale":true}');
+    cache.write('stale-key', generation, Buffer.from('{"stale":true}'));
     expect(cache.read('stale-key')).toBeUndefined();
   });
 
