@@ -1,4 +1,5 @@
 import {
+  listingTag,
   PAGE_SIZE,
   PRODUCT_TAGS,
   type ProductTag,
@@ -34,15 +35,16 @@ export const readTag = (value: string | null): ProductTag | undefined =>
 
 /**
  * The products /productlist/{categoryId} shows: a category, an artist (category 0 + artistId) or a tag (category 0
- * + tag). A category id that is not a whole number gives NaN, which the page shows as not found.
+ * + tag; 'pre' only there). A category id that is not a whole number gives NaN, which the page shows as not found.
  */
 export function productListParams(rawCategoryId: string, searchParams: URLSearchParams): ProductListParams {
+  const categoryId = /^\d+$/.test(rawCategoryId) ? Number(rawCategoryId) : Number.NaN;
   return {
     ...readListing(searchParams),
     limit: PAGE_SIZE.productList,
-    categoryId: /^\d+$/.test(rawCategoryId) ? Number(rawCategoryId) : Number.NaN,
+    categoryId,
     artistId: positiveInt(searchParams.get('artistId')),
-    tag: readTag(searchParams.get('tag')),
+    tag: listingTag(categoryId, readTag(searchParams.get('tag'))),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   formatPrice,
   fromMinorUnits,
   isSoldOutTagged,
+  listingTag,
   parseMemo,
   priceLabel,
   releaseDateLabel,
@@ -140,5 +141,20 @@ describe('parseMemo', () => {
   it('gives no amount when the part after the slash is not a number', () => {
     expect(parseMemo('Shipping fee/free')).toEqual({ label: 'Shipping fee', amount: null });
     expect(parseMemo('Shipping fee/')).toEqual({ label: 'Shipping fee', amount: null });
+  });
+});
+
+describe('listingTag', () => {
+  it("keeps 'pre' only with category 0 or no category", () => {
+    expect(listingTag(0, 'pre')).toBe('pre');
+    expect(listingTag(undefined, 'pre')).toBe('pre');
+    expect(listingTag(9, 'pre')).toBeUndefined();
+    expect(listingTag(2, 'pre')).toBeUndefined();
+  });
+
+  it('keeps the other tags with any category', () => {
+    expect(listingTag(0, 'new')).toBe('new');
+    expect(listingTag(9, 'sale')).toBe('sale');
+    expect(listingTag(9, undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import {
   BADGE_ORDER,
+  CATEGORY_ID,
   CURRENCY_MINOR_DIGITS,
   CURRENCY_SYMBOL,
   type CurrencyCode,
@@ -13,6 +14,18 @@ import { messages } from '../messages.js';
 /** At most two badges, in the order sale, pre, new, hot; 'sold out' is an overlay, not a badge. */
 export function visibleBadges(tags: readonly string[]): ProductTag[] {
   return BADGE_ORDER.filter((tag) => tags.includes(tag)).slice(0, MAX_BADGES);
+}
+
+/**
+ * The tag a product list filters by: 'pre' is meant only with category 0 (or no category), so a category's
+ * own list (/productlist/9?tag=pre) shows the whole category.
+ */
+export function listingTag(
+  categoryId: number | undefined,
+  tag: ProductTag | undefined,
+): ProductTag | undefined {
+  if (tag === 'pre' && categoryId !== undefined && categoryId !== CATEGORY_ID.all) return undefined;
+  return tag;
 }
 
 export const isSoldOutTagged = (tags: readonly string[]): boolean => tags.includes(SOLD_OUT_TAG);

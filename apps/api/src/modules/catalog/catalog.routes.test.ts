@@ -147,6 +147,18 @@ describe('product list for a guest', () => {
     expect(byArtist.totalCount).toBe(linked[0]!.n);
   });
 
+  it("ignores tag=pre with a category other than 0, as the spec allows 'pre' only for category 0", async () => {
+    const merch = body(await get(`/api/v1/product/list?categoryId=${CATEGORY_ID.kMerch}&limit=100`)).data;
+    const merchPre = body(
+      await get(`/api/v1/product/list?categoryId=${CATEGORY_ID.kMerch}&tag=pre&limit=100`),
+    ).data;
+    expect(merch.productOptionList.some((p: { tags: string[] }) => !p.tags.includes('pre'))).toBe(true);
+    expect(merchPre.totalCount).toBe(merch.totalCount);
+    expect(merchPre.productOptionList.map((p: { productUuid: string }) => p.productUuid)).toEqual(
+      merch.productOptionList.map((p: { productUuid: string }) => p.productUuid),
+    );
+  });
+
   it.each([
     ['page=0', /page/],
     ['page=abc', /page/],

@@ -4,6 +4,7 @@ import {
   CURRENCY_SYMBOL,
   type CurrencyCode,
   fromMinorUnits,
+  listingTag,
   messages,
   type ProductDetailData,
   type ProductListData,
@@ -92,7 +93,7 @@ export function productList(db: Executor, query: ProductListQuery, currency: Cur
     {
       categoryId: query.categoryId,
       artistId: query.artistId,
-      tag: query.tag,
+      tag: listingTag(query.categoryId, query.tag),
       stockStatus: query.stockStatus,
       sort: query.sort,
       limit: query.limit,
