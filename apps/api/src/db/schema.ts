@@ -383,8 +383,34 @@ export const orderMemos = pgTable(
     amount: bigint({ mode: 'number' }).notNull(),
     createdByStaffId: uuid().references(() => staff.id),
     createdAt: createdAt(),
+    /** The last edit of the content; null when never edited. */
+    editedByStaffId: uuid().references(() => staff.id),
+    editedAt: timestamp({ withTimezone: true }),
+    /** A voided memo stays in the history, no longer counts in the amounts and is hidden from the buyer. */
+    voidedByStaffId: uuid().references(() => staff.id),
+    voidedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index().on(t.orderId)],
+);
+
+export const orderActor = pgEnum('order_actor', ['STAFF', 'BUYER', 'SYSTEM']);
+
+/** Every status change of an order: who, when, from, to and why; written with the change itself. */
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatus(),
+    toStatus: orderStatus().notNull(),
+    actor: orderActor().notNull(),
+    staffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
 );
 
 export const contactInquiries = pgTable(
@@ -491,4 +517,29 @@ export const jobSteps = pgTable(
     data: jsonb().notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.step] })],
+);
+
+/**
+ * A member's request to be mailed when a sold-out option can be ordered again: one per buyer and option.
+ * A trigger on product_options (drizzle/0011_stock_alerts.sql) queues a 'stock-alert' job when an option
+ * with waiting requests becomes orderable; the job mails each waiting member once and marks the request done.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    productOptionId: uuid()
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    /** When the member was mailed; null while waiting. */
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_buyer_option').on(t.buyerId, t.productOptionId),
+    index('stock_alerts_waiting').on(t.productOptionId).where(sql`${t.notifiedAt} is null`),
+  ],
 );
