@@ -1,6 +1,7 @@
 import { OFFICE_HOURS } from '@kshop/contract';
 import { Link } from 'react-router';
 import { GUIDE_LINKS } from '../../features/guide/guide-links';
+import { shopYear } from '../../lib/dates';
 import { CHART_LINKS, COMPANY } from './company';
 
 export function Footer() {
@@ -75,7 +76,7 @@ export function Footer() {
         </section>
       </div>
       <p className="site-footer__copyright container">
-        © {new Date().getFullYear()} {COMPANY.name} All rights reserved.
+        © {shopYear()} {COMPANY.name} All rights reserved.
       </p>
     </footer>
   );

@@ -1,15 +1,16 @@
 import { formatPrice } from '@kshop/contract';
+import { formatShopDate, formatShopDateTime } from '../../lib/dates';
 
 /** How order screens write dates, links and signed amounts. */
 
 export const orderDetailPath = (orderUuid: string) =>
   `/mypage/shoppingdetail/${encodeURIComponent(orderUuid)}`;
 
-/** Dates in the Korean locale (spec section 9), e.g. '2026. 3. 14.'. */
-export const orderDate = (iso: string): string => new Date(iso).toLocaleDateString('ko-KR');
+/** Dates in the Korean locale and Korean time (spec section 9), e.g. '2026. 3. 14.'. */
+export const orderDate = (iso: string): string => formatShopDate(iso);
 
-/** Date and time in the Korean locale, e.g. '2026. 3. 14. 오후 3:04:05'. */
-export const orderDateTime = (iso: string): string => new Date(iso).toLocaleString('ko-KR');
+/** Date and time in the Korean locale and Korean time, e.g. '2026. 3. 14. 오후 3:04:05'. */
+export const orderDateTime = (iso: string): string => formatShopDateTime(iso);
 
 /** '-₩5,000' rather than '₩-5,000' for a discount memo. */
 export const signedPrice = (amount: number, currencyCode: string): string =>

@@ -92,10 +92,10 @@ describe('ShoppingInfoPage', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/order/list?page=1&limit=4');
   });
 
-  it('writes the date in the Korean locale', () => {
-    expect(orderDate('2026-03-14T05:30:00.000Z')).toBe(
-      new Date('2026-03-14T05:30:00.000Z').toLocaleDateString('ko-KR'),
-    );
+  it('writes the date in the Korean locale and Korean time', () => {
+    expect(orderDate('2026-03-14T05:30:00.000Z')).toBe('2026. 3. 14.');
+    // Still 13 March in UTC, already 14 March in Seoul, as the order number says.
+    expect(orderDate('2026-03-13T23:30:00.000Z')).toBe('2026. 3. 14.');
   });
 
   it('falls back to a stand-in image when the thumbnail is missing or fails, and has no "more" for one line', async () => {
@@ -156,7 +156,7 @@ describe('OrderDetailPage', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/v1/order/detail/${ORDER_UUID}`);
     expect(screen.getByText('CONFIRMED')).toBeTruthy();
     expect(screen.queryByText('(Confirmed)')).toBeNull();
-    expect(screen.getByText(new Date('2026-03-14T05:30:00.000Z').toLocaleString('ko-KR'))).toBeTruthy();
+    expect(screen.getByText('2026. 3. 14. 오후 2:30:00')).toBeTruthy();
 
     const lines = within(screen.getByRole('list', { name: 'Ordered products' })).getAllByRole('listitem');
     expect(within(lines[0] as HTMLElement).getByText('A / NANA')).toBeTruthy();
