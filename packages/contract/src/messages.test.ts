@@ -142,6 +142,7 @@ describe('messages named by the spec', () => {
     ['signup.userExistsAlert', messages.signup.userExistsAlert, 'The user already exists.'],
     ['signup.wrongCode', messages.signup.wrongCode, 'Wrong code'],
     ['signup.invalidCode', messages.signup.invalidCode, 'Invalid email verification code.'],
+    ['signup.codeExpired', messages.signup.codeExpired, 'The code has expired. Please send a new code.'],
     ['signup.success', messages.signup.success, 'Sign up successful! Please log in.'],
     ['http.unauthorized', messages.http.unauthorized, 'Unauthorized'],
     ['productDetail.mustRead', messages.productDetail.mustRead, 'MUST READ AND AGREE BEFORE PURCHASE'],

@@ -102,6 +102,8 @@ export const messages = {
     userExistsAlert: 'The user already exists.',
     wrongCode: 'Wrong code',
     invalidCode: 'Invalid email verification code.',
+    /** An expired code, answered by the server and shown when the countdown reaches 0:00. */
+    codeExpired: 'The code has expired. Please send a new code.',
     success: 'Sign up successful! Please log in.',
   },
   http: {

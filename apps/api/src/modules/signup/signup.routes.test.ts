@@ -49,7 +49,7 @@ describe('email checks', () => {
     expect(again.statusCode).toBe(401);
   });
 
-  it('answers 401 with the spec message for a wrong, an expired, or an over-tried code', async () => {
+  it('answers 401 with the spec message for a wrong or an over-tried code', async () => {
     const email = 'wrong@company.example';
     const code = await requestCode(shop, email);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -57,14 +57,33 @@ describe('email checks', () => {
     expect(res.statusCode).toBe(401);
     expect(body(res).message).toBe('Invalid email verification code.');
     for (let i = 0; i < 4; i++) await post('/api/v1/auth/email-verification', { email, code: wrong });
-    expect((await post('/api/v1/auth/email-verification', { email, code })).statusCode).toBe(401);
+    const overTried = await post('/api/v1/auth/email-verification', { email, code });
+    expect(overTried.statusCode).toBe(401);
+    expect(body(overTried).message).toBe(messages.signup.invalidCode);
+  });
 
-    const fresh = await requestCode(shop, email);
+  it('answers an expired code, right or wrong, with its own message, and a new code works again', async () => {
+    const email = 'expired@company.example';
+    const code = await requestCode(shop, email);
     await shop.db
       .update(emailVerifications)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailVerifications.email, email));
-    expect((await post('/api/v1/auth/email-verification', { email, code: fresh })).statusCode).toBe(401);
+    const right = await post('/api/v1/auth/email-verification', { email, code });
+    expect(right.statusCode).toBe(410);
+    expect(body(right)).toEqual({ statusCode: 410, message: messages.signup.codeExpired, data: null });
+    const wrong = await post('/api/v1/auth/email-verification', {
+      email,
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(410);
+    expect(body(wrong).message).toBe(messages.signup.codeExpired);
+    const [row] = await shop.db.select().from(emailVerifications).where(eq(emailVerifications.email, email));
+    expect(row!.verifiedAt).toBeNull();
+    expect(row!.failedAttempts).toBe(0);
+
+    const fresh = await requestCode(shop, email);
+    expect((await post('/api/v1/auth/email-verification', { email, code: fresh })).statusCode).toBe(200);
   });
 
   it('sending again replaces the earlier code', async () => {

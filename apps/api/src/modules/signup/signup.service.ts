@@ -17,6 +17,8 @@ export const VERIFIED_EMAIL_VALID_MS = 30 * 60 * 1000;
 
 const userExists = () => conflict(messages.signup.userExists, 'USER_EXISTS');
 const invalidCode = () => new AppError(401, 'INVALID_CODE', messages.signup.invalidCode);
+/** 410 rather than 401: the code may have been right, and the buyer's way on is to send a new one. */
+const expiredCode = () => new AppError(410, 'CODE_EXPIRED', messages.signup.codeExpired);
 
 export async function checkEmailAvailable(db: Db, email: string) {
   if (await findActiveBuyerByEmail(db, email)) throw userExists();
@@ -49,17 +51,14 @@ export async function sendVerificationCode(
   });
 }
 
-/** At most five wrong tries per code; an expired, used-up or wrong code answers 401. */
+/**
+ * At most five wrong tries per code; a used-up or wrong code answers 401. A code past its 180 seconds answers
+ * 410 'The code has expired...' whatever was typed, since no typed code can be accepted any more.
+ */
 export async function verifyCode(db: Db, secret: string, email: string, code: string) {
   const latest = await repo.latestVerification(db, email);
-  if (
-    !latest ||
-    latest.verifiedAt ||
-    latest.expiresAt.getTime() < Date.now() ||
-    latest.failedAttempts >= MAX_CODE_ATTEMPTS
-  ) {
-    throw invalidCode();
-  }
+  if (!latest || latest.verifiedAt || latest.failedAttempts >= MAX_CODE_ATTEMPTS) throw invalidCode();
+  if (latest.expiresAt.getTime() < Date.now()) throw expiredCode();
   if (!sameHash(latest.codeHash, hashCode(secret, email, code))) {
     await repo.countFailedAttempt(db, latest.id);
     throw invalidCode();
