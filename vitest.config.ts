@@ -17,8 +17,8 @@ export default defineConfig({
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
-          // Each test file opens its own database (the embedded one starts in a worker thread, with every
-          // migration): on a busy 2-core machine that alone can take tens of seconds.
+          // Each test file opens its own database; the embedded one loads a template migrated once.
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

@@ -90,8 +90,11 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 
 export type DatabaseOptions =
   | { driver: 'postgres'; url: string; poolSize?: number }
-  /** dataDir undefined keeps the database in memory (tests). */
-  | { driver: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined keeps the database in memory (tests); `startFrom` then names a dumped data directory
+   * to start from instead of an empty one (a migrated template, see test/database.ts).
+   */
+  | { driver: 'pglite'; dataDir?: string; startFrom?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
@@ -119,7 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // PGlite runs in a worker thread of its own, so its queries never hold up this process's event loop.
   let client: EmbeddedClient;
   try {
-    client = await openEmbeddedClient({ dataDir: options.dataDir });
+    client = await openEmbeddedClient({ dataDir: options.dataDir, startFrom: options.startFrom });
   } catch (err) {
     unlock();
     throw err;

@@ -31,7 +31,11 @@ export type Answer =
 /** Sent once by the worker: the database is open, or why it could not be. */
 export type Started = { started: true } | { started: false; error: ErrorFields };
 
-export type WorkerOptions = { dataDir?: string };
+export type WorkerOptions = {
+  dataDir?: string;
+  /** A tarball of a data directory (PGlite's `dumpDataDir`) the in-memory database starts from. */
+  startFrom?: string;
+};
 
 const ERROR_FIELDS = [
   'code',

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -38,7 +39,10 @@ const done = (id: number, result?: QueryResult) => send({ id, ok: true, result }
 const failed = (id: number, err: unknown) => send({ id, ok: false, error: errorFields(err) });
 
 async function start(options: WorkerOptions) {
-  const db = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const db = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    loadDataDir: options.startFrom ? new Blob([await readFile(options.startFrom)]) : undefined,
+  });
 
   const begin = (call: Extract<Call, { op: 'begin' }>) => {
     let endId: number | null = null;

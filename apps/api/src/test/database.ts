@@ -1,16 +1,17 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, migrationsFolder, openDatabase } from '../db/client.js';
+import { inject } from 'vitest';
+import { type Database, openDatabase } from '../db/client.js';
+import { migrationsDigest } from './embedded-template.js';
 
 /**
- * A fresh database for one test file. On PGlite (the default) it lives in memory; with TEST_DATABASE_URL
- * it is a new PostgreSQL database cloned from a template migrated once per migration set.
+ * A fresh database for one test file. On PGlite (the default) it lives in memory, loaded from the template
+ * the global setup migrated once; with TEST_DATABASE_URL it is a new PostgreSQL database cloned from a
+ * template migrated once per migration set.
  */
 export async function freshDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return openDatabase({ driver: 'pglite' });
+  if (!adminUrl) return openDatabase({ driver: 'pglite', startFrom: inject('embeddedTemplate') });
 
   const template = await ensureTemplate(adminUrl);
   const name = `kshop_test_${randomBytes(6).toString('hex')}`;
@@ -41,15 +42,6 @@ async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>
   } finally {
     await client.end();
   }
-}
-
-function migrationsDigest(): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
-    if (file.endsWith('.sql') || file.endsWith('.json'))
-      hash.update(readFileSync(path.join(migrationsFolder, file)));
-  }
-  return hash.digest('hex').slice(0, 12);
 }
 
 async function ensureTemplate(adminUrl: string): Promise<string> {
