@@ -521,7 +521,7 @@ export const jobSteps = pgTable(
 
 /**
  * A member's request to be mailed when a sold-out option can be ordered again: one per buyer and option.
- * A trigger on product_options (drizzle/0011_stock_alerts.sql) queues a 'stock-alert' job when an option
+ * A trigger on product_options (drizzle/0012_stock_alerts.sql) queues a 'stock-alert' job when an option
  * with waiting requests becomes orderable; the job mails each waiting member once and marks the request done.
  */
 export const stockAlerts = pgTable(
