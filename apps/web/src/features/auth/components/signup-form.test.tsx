@@ -55,13 +55,53 @@ describe('SignupForm email verification', () => {
     expect(timer()).toBe('2:59');
   });
 
-  it('stops at 0:00', async () => {
-    const { user } = setup();
+  it('stops at 0:00, says the code expired, disables Verify and offers Send again', async () => {
+    const { api, user } = setup();
     await user.type(input('Email'), EMAIL);
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await screen.findByRole('timer');
-    await tick(200_000);
+    await user.type(input('Verification code'), '123456');
+    const verify = screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement;
+    expect(verify.disabled).toBe(false);
+    expect(screen.queryByText(messages.signup.codeExpired)).toBeNull();
+
+    await tick(180_000);
     expect(timer()).toBe('0:00');
+    expect(verify.disabled).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe(messages.signup.codeExpired);
+    expect(input('Verification code').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Send', exact: true })).toBeNull();
+    await tick(20_000);
+    expect(timer()).toBe('0:00');
+
+    await user.click(screen.getByRole('button', { name: 'Send again' }));
+    await vi.waitFor(() => expect(timer()).toBe('3:00'));
+    expect(api.callsTo('POST /mail')).toHaveLength(2);
+    expect(screen.queryByText(messages.signup.codeExpired)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send', exact: true })).toBeTruthy();
+    expect(verify.disabled).toBe(false);
+    await tick(0); // lets the new countdown's interval start
+    await tick(1000);
+    expect(timer()).toBe('2:59');
+  });
+
+  it("says the code expired, not 'Wrong code', when the server answers it expired", async () => {
+    const { api, user } = setup({
+      'POST /auth/email-verification': { statusCode: 410, message: messages.signup.codeExpired },
+    });
+    await user.type(input('Email'), EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('timer');
+    await user.type(input('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(messages.signup.codeExpired)).toBeTruthy();
+    expect(screen.queryByText(messages.signup.wrongCode)).toBeNull();
+    expect(api.callsTo('POST /auth/email-verification')).toHaveLength(1);
+    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeTruthy();
+    const stoppedAt = timer();
+    await tick(5000);
+    expect(timer()).toBe(stoppedAt);
   });
 
   it("shows 'Wrong code' for a refused code, then verifies: the timer stops and the email locks", async () => {
@@ -181,7 +221,7 @@ describe('SignupForm fields', () => {
   });
 });
 
-async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>, { agree = true } = {}) {
   await user.type(input('Email'), EMAIL);
   await user.type(input('Password'), 'Secret#123');
   await user.type(input('Password check'), 'Secret#123');
@@ -196,6 +236,7 @@ async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
     new File(['%PDF'], 'cert.pdf', { type: 'application/pdf' }),
   );
   await screen.findByText('Uploaded: cert.pdf');
+  if (!agree) return;
   await user.click(screen.getByRole('checkbox', { name: /privacy policy/ }));
   await user.click(screen.getByRole('checkbox', { name: /terms of service/ }));
 }
@@ -265,6 +306,44 @@ describe('SignupForm submit', () => {
     await user.click(screen.getByRole('button', { name: 'CREATE' }));
     expect(await screen.findByText(messages.signup.wrongCode)).toBeTruthy();
     expect(onSignedUp).not.toHaveBeenCalled();
+  });
+
+  it('shows no client check for the agreements: the form is sent and the server answer is shown', async () => {
+    const onSignUp = vi.fn(async () => {
+      throw new ApiError(400, 'you must agree to the privacy policy.');
+    });
+    const { user, onSignedUp } = setup(UPLOAD_ROUTES, onSignUp);
+    await fillValidForm(user, { agree: false });
+    expect(
+      screen.getByRole('checkbox', { name: /privacy policy \(required\)/ }).getAttribute('aria-required'),
+    ).toBe('true');
+    expect(screen.getByRole('checkbox', { name: /terms of service \(required\)/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'CREATE' }));
+    await vi.waitFor(() => expect(onSignUp).toHaveBeenCalledTimes(1));
+    expect(onSignUp).toHaveBeenCalledWith(
+      expect.objectContaining({ personalInfoAgree: false, termsOfServiceAgree: false }),
+    );
+    expect(screen.queryByText('you must agree to the terms of service.')).toBeNull();
+    expect((await screen.findByRole('alert')).textContent).toBe('you must agree to the privacy policy.');
+    expect(onSignedUp).not.toHaveBeenCalled();
+  });
+
+  it('shows no error for an empty new password, also after a submit attempt, and sends nothing', async () => {
+    const onSignUp = vi.fn(async () => null);
+    const { user } = setup(UPLOAD_ROUTES, onSignUp);
+    await fillValidForm(user);
+    await user.clear(input('Password'));
+    await user.clear(input('Password check'));
+    await user.click(screen.getByRole('button', { name: 'CREATE' }));
+    await vi.waitFor(() => expect(input('Password').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByText(messages.password.length)).toBeNull();
+    expect(screen.queryByText(messages.password.pattern)).toBeNull();
+    expect(screen.queryByText(messages.password.mismatch)).toBeNull();
+    expect(document.activeElement).toBe(input('Password'));
+    expect(onSignUp).not.toHaveBeenCalled();
+
+    await user.type(input('Password'), 'short');
+    expect(screen.getByText(messages.password.length)).toBeTruthy();
   });
 
   it('blocks a mismatching password check and shows the schema messages', async () => {

@@ -8,7 +8,6 @@ import {
   newPasswordError,
   PHONE_PLACEHOLDER_SIGNUP,
   SIGNUP_CERTIFICATE_ACCEPT,
-  type SignupRequest,
   signupRequest,
   VERIFICATION_SECONDS,
 } from '@kshop/contract';
@@ -22,7 +21,9 @@ import { isApiError } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import {
   checkEmailAvailable,
+  isExpiredCodeError,
   isWrongCodeError,
+  type SignupSubmission,
   sendVerificationCode,
   signUp,
   verifyEmailCode,
@@ -31,21 +32,25 @@ import { formatCountdown, useCountdown } from './use-countdown';
 
 type SignupFormProps = {
   /** Sends the finished form; the page passes the real call, tests a stub. */
-  onSignUp?: (form: SignupRequest) => Promise<unknown>;
+  onSignUp?: (form: SignupSubmission) => Promise<unknown>;
   onSignedUp: () => void;
 };
 
-type EmailStatus = 'idle' | 'sent' | 'verified';
+type EmailStatus = 'idle' | 'sent' | 'expired' | 'verified';
+
+/** The agreements are labelled required with no client check (spec section 5); the server refuses them unticked. */
+const signupFormSchema = signupRequest.omit({ personalInfoAgree: true, termsOfServiceAgree: true });
 
 /**
  * 'CREATE ACCOUNT' (spec sections 2, 4, 5, 8). The email is proven by a mailed code: Send starts a 3:00 countdown,
- * Verify stops it and locks the email, sending again starts over. The rest of the form is checked with the
- * contract's signupRequest, the same schema the API uses.
+ * Verify stops it and locks the email, sending again starts over. At 0:00 the code has expired: Verify is disabled
+ * and Send reads 'Send again'. The rest of the form is checked with the contract's signupRequest, the same schema
+ * the API uses, except the agreements.
  */
 export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
   const alert = useAlert();
   const { register, handleSubmit, watch, setValue, setError, clearErrors, getValues, formState } = useForm({
-    resolver: zodResolver(signupRequest),
+    resolver: zodResolver(signupFormSchema),
     defaultValues: {
       email: '',
       password: '',
@@ -68,13 +73,18 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
   const [pending, setPending] = useState<'send' | 'verify' | null>(null);
   const [passwordCheck, setPasswordCheck] = useState('');
   const [certificateName, setCertificateName] = useState<string | null>(null);
+  const [personalInfoAgree, setPersonalInfoAgree] = useState(false);
+  const [termsOfServiceAgree, setTermsOfServiceAgree] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const passwordCheckRef = useRef<HTMLInputElement>(null);
 
   const password = watch('password') ?? '';
   const isKoreanCompany = watch('isKoreanCompany');
-  const passwordError = newPasswordError(password) ?? errors.password?.message;
+  // An empty new password shows no error, also after a submit attempt (spec section 5); the field is still marked.
+  const passwordError = password === '' ? null : (newPasswordError(password) ?? errors.password?.message);
+  const passwordMissing = isSubmitted && password === '';
+  const codeExpired = emailStatus === 'expired' || (emailStatus === 'sent' && !countdown.running);
   const passwordCheckError =
     confirmPasswordError(password, passwordCheck) ??
     (isSubmitted && password !== passwordCheck ? messages.password.mismatch : null);
@@ -113,6 +123,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
   };
 
   const onVerify = async () => {
+    if (codeExpired) return;
     const parsed = emailVerificationRequest.safeParse({ email: getValues('email'), code });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -128,7 +139,10 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
       setCodeError(null);
     } catch (error) {
       if (isTooManyRequests(error)) void alert(messages.http.tooManyRequests);
-      else if (isWrongCodeError(error)) showWrongCode();
+      else if (isExpiredCodeError(error)) {
+        countdown.stop();
+        setEmailStatus('expired');
+      } else if (isWrongCodeError(error)) showWrongCode();
       else if (isApiError(error)) setCodeError(error.message);
     } finally {
       setPending(null);
@@ -142,7 +156,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
       return;
     }
     try {
-      await onSignUp(form);
+      await onSignUp({ ...form, personalInfoAgree, termsOfServiceAgree });
     } catch (error) {
       if (!isApiError(error)) return;
       if (error.message === messages.signup.userExists) void alert(messages.signup.userExistsAlert);
@@ -194,7 +208,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
               disabled={pending !== null}
               onClick={() => void onSend()}
             >
-              Send
+              {codeExpired ? 'Send again' : 'Send'}
             </button>
           </div>
         )}
@@ -202,11 +216,11 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
 
       <FormField
         label="Verification code"
-        error={codeError}
+        error={codeExpired ? messages.signup.codeExpired : codeError}
         hint={
           verified ? (
             <span className="field__success">Email verified.</span>
-          ) : emailStatus === 'sent' ? (
+          ) : emailStatus === 'sent' && !codeExpired ? (
             'We sent a 6-digit code to your email.'
           ) : undefined
         }
@@ -226,7 +240,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
                 setCodeError(null);
               }}
             />
-            {emailStatus === 'sent' && (
+            {(emailStatus === 'sent' || emailStatus === 'expired') && (
               <span role="timer" aria-label="Time left" className="signup-form__timer">
                 {formatCountdown(countdown.secondsLeft)}
               </span>
@@ -234,7 +248,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
             <button
               type="button"
               className="button button--secondary"
-              disabled={emailStatus !== 'sent' || pending !== null}
+              disabled={emailStatus !== 'sent' || codeExpired || pending !== null}
               onClick={() => void onVerify()}
             >
               Verify
@@ -245,7 +259,13 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
 
       <FormField label="Password" error={passwordError} hint={messages.password.hint}>
         {(control) => (
-          <input {...control} {...register('password')} type="password" autoComplete="new-password" />
+          <input
+            {...control}
+            {...register('password')}
+            type="password"
+            autoComplete="new-password"
+            aria-invalid={control['aria-invalid'] ?? (passwordMissing || undefined)}
+          />
         )}
       </FormField>
 
@@ -369,23 +389,23 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
 
       <h2 className="form-section-title">Agreements</h2>
       <label className="checkbox">
-        <input type="checkbox" {...register('personalInfoAgree')} aria-required="true" />
+        <input
+          type="checkbox"
+          checked={personalInfoAgree}
+          onChange={(event) => setPersonalInfoAgree(event.target.checked)}
+          aria-required="true"
+        />
         <span>I agree to the privacy policy (required)</span>
       </label>
-      {errors.personalInfoAgree && (
-        <p role="alert" className="field__error signup-form__agree-error">
-          {errors.personalInfoAgree.message}
-        </p>
-      )}
       <label className="checkbox">
-        <input type="checkbox" {...register('termsOfServiceAgree')} aria-required="true" />
+        <input
+          type="checkbox"
+          checked={termsOfServiceAgree}
+          onChange={(event) => setTermsOfServiceAgree(event.target.checked)}
+          aria-required="true"
+        />
         <span>I agree to the terms of service (required)</span>
       </label>
-      {errors.termsOfServiceAgree && (
-        <p role="alert" className="field__error signup-form__agree-error">
-          {errors.termsOfServiceAgree.message}
-        </p>
-      )}
       <label className="checkbox">
         <input type="checkbox" {...register('marketingAgree')} />
         <span>I agree to receive marketing information (optional)</span>
