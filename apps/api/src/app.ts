@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { resolveSecret } from './config/secret.js';
 import type { Database } from './db/client.js';
@@ -9,6 +9,7 @@ import { logSerializers } from './lib/log.js';
 import type { Mailer } from './lib/mailer.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import type { FileStorage } from './lib/storage/storage.js';
+import { requestValidatorCompiler } from './lib/validation.js';
 import authRoutes from './modules/auth/auth.routes.js';
 import buyerAdminRoutes from './modules/buyers/buyers.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
@@ -25,6 +26,7 @@ import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
 import signupRoutes from './modules/signup/signup.routes.js';
 import staffRoutes from './modules/staff/staff.routes.js';
+import { stockAlertAdminRoutes, stockAlertRoutes } from './modules/stock-alerts/stock-alerts.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
 import catalogueCachePlugin from './plugins/catalogue-cache.js';
@@ -95,7 +97,7 @@ export async function buildApp({
     clientErrorHandler: clientErrorReply,
     trustProxy: config.TRUST_PROXY,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const secret = overrides.secret ?? resolveSecret(config);
   app.decorate('config', config);
@@ -151,6 +153,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(stockAlertRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -164,6 +167,7 @@ export async function buildApp({
       await admin.register(orderAdminRoutes);
       await admin.register(inquiryAdminRoutes);
       await admin.register(catalogAdminRoutes);
+      await admin.register(stockAlertAdminRoutes);
     },
     { prefix: '/api/v1/admin' },
   );
