@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, useState } from 'react';
 import { type RouteObject, useRoutes } from 'react-router';
+import { PendingAccountRedirect } from '../features/auth/components/pending-account-redirect';
 import { HomePage } from '../features/home/routes/home-page';
 import type { FirstPage } from './initial-reads';
 import { RootLayout } from './layout/root-layout';
@@ -36,6 +37,10 @@ const ProductDetailPage = named(
 const GuidePage = named(() => import('../features/guide/routes/guide-page'), 'GuidePage');
 const NotFoundPage = named(() => import('./routes/not-found-page'), 'NotFoundPage');
 const SignupPage = named(() => import('../features/auth/routes/signup-page'), 'SignupPage');
+const AccountReviewPage = named(
+  () => import('../features/auth/routes/account-review-page'),
+  'AccountReviewPage',
+);
 const FindPasswordPage = named(
   () => import('../features/auth/routes/find-password-page'),
   'FindPasswordPage',
@@ -61,7 +66,12 @@ export const FIRST_PAGE_MODULES: Partial<Record<FirstPage, () => Promise<unknown
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: (
+      <>
+        <PendingAccountRedirect />
+        <RootLayout />
+      </>
+    ),
     children: [
       { index: true, element: <HomePage /> },
       { path: 'login', element: <LoginPage /> },
@@ -71,6 +81,7 @@ export const routes: RouteObject[] = [
       { path: 'guide/:topic', element: <GuidePage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'findpassword', element: <FindPasswordPage /> },
+      { path: 'account-review', element: <AccountReviewPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'cart', element: <CartPage /> },
       { path: 'order', element: <OrderPage /> },

@@ -2,16 +2,29 @@ import { messages, SESSION_KEYS } from '@kshop/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { DialogProvider } from '../../../components/ui/dialog';
 import { stubApi } from '../../../lib/api-stub';
 import { userProfileFixture } from '../../../lib/user-profile-fixture';
 import { LocationProbe } from '../../../test/render';
+import { isReauthFresh, markReauthenticated, REAUTH_FRESH_MS } from '../reauth-freshness';
 import { MyPageLayout } from './mypage-layout';
 import { ReauthPage } from './reauth-page';
 
+/** Every path the router showed, in order. */
+const visited: string[] = [];
+function LocationLog() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    visited.push(pathname);
+  }, [pathname]);
+  return null;
+}
+
 function renderMyPage(route: string) {
+  visited.length = 0;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -21,11 +34,13 @@ function renderMyPage(route: string) {
             <Route path="/mypage" element={<MyPageLayout />}>
               <Route index element={<ReauthPage />} />
               <Route path="account" element={<h1>Account page</h1>} />
+              <Route path="shoppinginfo" element={<h1>Orders page</h1>} />
               <Route path="shoppingdetail/:orderUuid" element={<h1>Order page</h1>} />
             </Route>
             <Route path="*" element={null} />
           </Routes>
           <LocationProbe />
+          <LocationLog />
         </DialogProvider>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -35,16 +50,18 @@ function renderMyPage(route: string) {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('MyPageLayout', () => {
-  it("sends a guest from My Account to /login with 'Please log in to access My Account.'", async () => {
+  it("sends a guest from My Account to /mypage with 'Please log in to access My Account.', which asks to log in", async () => {
     renderMyPage('/mypage/account');
     expect(await screen.findByRole('alertdialog', { name: messages.account.loginForMyAccount })).toBeTruthy();
     await vi.waitFor(() => expect(location()).toBe('/login'));
+    expect(visited).toEqual(['/mypage/account', '/mypage', '/login']);
     expect(screen.queryByText('Account page')).toBeNull();
   });
 
   it('sends a guest from the landing to /login without an alert', async () => {
     renderMyPage('/mypage');
     await vi.waitFor(() => expect(location()).toBe('/login'));
+    expect(visited).toEqual(['/mypage', '/login']);
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
@@ -54,6 +71,7 @@ describe('MyPageLayout', () => {
       await screen.findByRole('alertdialog', { name: messages.account.loginForOrderDetail }),
     ).toBeTruthy();
     await vi.waitFor(() => expect(location()).toBe('/login'));
+    expect(visited).toEqual(['/mypage/shoppingdetail/abc', '/login']);
   });
 
   it('shows the menu; LOG OUT revokes the token, clears the session and goes home without the login alert', async () => {
@@ -85,6 +103,37 @@ describe('MyPageLayout', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     const [logout] = api.callsTo('POST /auth/logout');
     expect(logout?.headers.Authorization).toBe('Bearer member-token');
+  });
+
+  it("the menu's My Account link asks for the password again when the last check is over 5 minutes old", async () => {
+    sessionStorage.setItem(SESSION_KEYS.accessToken, 'member-token');
+    stubApi({ 'GET /user': { data: userProfileFixture() } });
+    const user = userEvent.setup();
+    const menuLink = () =>
+      screen.getByRole('navigation', { name: 'My Page menu' }).querySelector('a[href="/mypage/account"]')!;
+
+    // Never checked in this session: the landing asks.
+    renderMyPage('/mypage/shoppinginfo');
+    await user.click(menuLink());
+    await vi.waitFor(() => expect(location()).toBe('/mypage'));
+    expect(await screen.findByText(messages.account.reauthenticate)).toBeTruthy();
+    expect(screen.queryByText('Account page')).toBeNull();
+
+    // Checked a minute ago: straight to My Account.
+    markReauthenticated(Date.now() - 60_000);
+    await user.click(screen.getByRole('link', { name: 'Shopping Info' }));
+    await screen.findByText('Orders page');
+    await user.click(menuLink());
+    await screen.findByText('Account page');
+    expect(location()).toBe('/mypage/account');
+
+    // Checked more than 5 minutes ago: asked again.
+    markReauthenticated(Date.now() - REAUTH_FRESH_MS - 1000);
+    await user.click(screen.getByRole('link', { name: 'Shopping Info' }));
+    await screen.findByText('Orders page');
+    await user.click(menuLink());
+    await vi.waitFor(() => expect(location()).toBe('/mypage'));
+    expect(await screen.findByText(messages.account.reauthenticate)).toBeTruthy();
   });
 
   it('LOG OUT still ends the session when the server cannot be reached', async () => {
@@ -124,6 +173,7 @@ describe('ReauthPage', () => {
     await vi.waitFor(() => expect(api.callsTo('POST /auth/login')).toHaveLength(1));
     expect(location()).toBe('/mypage');
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(isReauthFresh()).toBe(false);
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'Demo1234!');
@@ -135,6 +185,7 @@ describe('ReauthPage', () => {
       password: 'Demo1234!',
     });
     expect(sessionStorage.getItem(SESSION_KEYS.accessToken)).toBe('new-token');
+    expect(isReauthFresh()).toBe(true);
     // The token the new login replaced ends on the server.
     await vi.waitFor(() => expect(api.callsTo('POST /auth/logout')).toHaveLength(1));
     expect(api.callsTo('POST /auth/logout')[0]?.headers.Authorization).toBe('Bearer old-token');

@@ -5,6 +5,7 @@ import { useAlert } from '../../../components/ui/dialog';
 import { revokeToken } from '../../../lib/api-client';
 import { clearSession, useIsLoggedIn } from '../../../lib/session';
 import type { MyPageOutletContext } from '../components/leave-my-page';
+import { isReauthFresh } from '../reauth-freshness';
 import './mypage.css';
 
 const MENU = [
@@ -13,16 +14,22 @@ const MENU = [
   { to: '/mypage/shoppinginfo', label: 'Shopping Info', end: false },
 ] as const;
 
-/** The alert a guest sees on the way to /login, per page (spec section 8). */
-function guestAlertFor(pathname: string): string | null {
-  if (pathname.startsWith('/mypage/account')) return messages.account.loginForMyAccount;
-  if (pathname.startsWith('/mypage/shoppingdetail')) return messages.account.loginForOrderDetail;
-  return null;
+/**
+ * Where a guest goes from a page, with the alert it sees on the way (spec section 8): My Account leads to /mypage,
+ * which then asks to log in; Order Detail leads to /login.
+ */
+function guestRedirectFor(pathname: string): { to: string; message: string | null } {
+  if (pathname.startsWith('/mypage/account'))
+    return { to: '/mypage', message: messages.account.loginForMyAccount };
+  if (pathname.startsWith('/mypage/shoppingdetail'))
+    return { to: '/login', message: messages.account.loginForOrderDetail };
+  return { to: '/login', message: null };
 }
 
 /**
  * My Page (spec section 2): the left menu with LOG OUT, around the sub-page. Guests, and members whose session
  * ends while they are here, go to /login; leaving on purpose (log out, account deleted, password changed) does not.
+ * The menu's My Account link goes through the password prompt of the landing when the last check is stale.
  */
 export function MyPageLayout() {
   const isLoggedIn = useIsLoggedIn();
@@ -33,9 +40,9 @@ export function MyPageLayout() {
 
   useEffect(() => {
     if (isLoggedIn || leavingRef.current) return;
-    const message = guestAlertFor(pathname);
+    const { to, message } = guestRedirectFor(pathname);
     if (message) void alert(message);
-    navigate('/login', { replace: true });
+    navigate(to, { replace: true });
   }, [isLoggedIn, pathname, alert, navigate]);
 
   const leave = useCallback(
@@ -60,7 +67,16 @@ export function MyPageLayout() {
           <ul className="mypage__menu">
             {MENU.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.end} className="mypage__menu-link">
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  className="mypage__menu-link"
+                  onClick={(event) => {
+                    if (item.to !== '/mypage/account' || isReauthFresh()) return;
+                    event.preventDefault();
+                    navigate('/mypage');
+                  }}
+                >
                   {item.label}
                 </NavLink>
               </li>

@@ -10,6 +10,7 @@ import { getAccessToken, startSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserProfile } from '../../../lib/user-profile';
 import { login } from '../../auth';
+import { markReauthenticated } from '../reauth-freshness';
 
 /** The My Page landing: the member proves it is them again before changing account information. */
 export function ReauthPage() {
@@ -29,6 +30,7 @@ export function ReauthPage() {
     try {
       const previous = getAccessToken();
       startSession(await login({ email, password }));
+      markReauthenticated();
       // The token this login replaces ends on the server too.
       void revokeToken(previous);
       navigate('/mypage/account');
