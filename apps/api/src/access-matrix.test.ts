@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyers, cartItems, contactInquiries, productOptions } from './db/schema.js';
+import { buyers, cartItems, contactInquiries, orderMemos, productOptions } from './db/schema.js';
 import { hashPassword } from './lib/password.js';
 import { hashToken, newToken } from './lib/tokens.js';
 import { insertSession as insertBuyerSession } from './modules/auth/auth.repository.js';
@@ -178,6 +178,22 @@ async function inquiry() {
   return row!.id;
 }
 
+/** A memo for a staff caller to change or void: a fresh one on A's order each time. */
+async function memoOfA() {
+  const content = `${unique('Matrix memo')}/1000`;
+  const res = await api('POST', `/api/v1/admin/orders/${a.order.orderNumber}/memos`, ownerHeaders, {
+    content,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const [row] = await shop.db
+    .select({ id: orderMemos.id })
+    .from(orderMemos)
+    .where(eq(orderMemos.content, content));
+  return row!.id;
+}
+/** Callers refused before any memo is looked up. */
+const NO_MEMO = '00000000-0000-4000-8000-00000000a11a';
+
 const contactForm = (content: string) => ({
   email: 'visitor@company.example',
   companyName: 'Visitor Trading',
@@ -241,6 +257,18 @@ const ROUTES: Record<string, Route> = {
   'GET /api/v1/product/detail/{optionUuid}': {
     access: 'catalogue',
     call: () => ({ url: `/api/v1/product/detail/${fixtures.optionUuid}` }),
+  },
+  'GET /api/v1/product/detail/{optionUuid}/notify': {
+    access: 'approved',
+    call: () => ({ url: `/api/v1/product/detail/${fixtures.optionUuid}/notify` }),
+  },
+  'POST /api/v1/product/option/{optionUuid}/notify': {
+    access: 'approved',
+    call: async () => ({ url: `/api/v1/product/option/${(await stockedOption(shop, 0)).id}/notify` }),
+  },
+  'DELETE /api/v1/product/option/{optionUuid}/notify': {
+    access: 'approved',
+    call: () => ({ url: `/api/v1/product/option/${fixtures.optionUuid}/notify` }),
   },
   'POST /api/v1/auth/login': {
     access: 'public',
@@ -446,7 +474,7 @@ const ROUTES: Record<string, Route> = {
     access: 'staff',
     call: async ({ allowed }) => ({
       url: `/api/v1/admin/orders/${allowed ? (await orderAsA()).orderNumber : a.order.orderNumber}/status`,
-      payload: { status: 'CONFIRMED' },
+      payload: { status: 'CANCELLED', reason: 'Checked by the matrix.' },
     }),
   },
   'POST /api/v1/admin/orders/{orderNumber}/memos': {
@@ -454,6 +482,19 @@ const ROUTES: Record<string, Route> = {
     call: () => ({
       url: `/api/v1/admin/orders/${a.order.orderNumber}/memos`,
       payload: { content: 'Shipping fee/15000' },
+    }),
+  },
+  'PATCH /api/v1/admin/orders/{orderNumber}/memos/{memoUuid}': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/orders/${a.order.orderNumber}/memos/${allowed ? await memoOfA() : NO_MEMO}`,
+      payload: { content: 'Shipping fee/12000' },
+    }),
+  },
+  'POST /api/v1/admin/orders/{orderNumber}/memos/{memoUuid}/void': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/orders/${a.order.orderNumber}/memos/${allowed ? await memoOfA() : NO_MEMO}/void`,
     }),
   },
   'POST /api/v1/admin/orders/{orderNumber}/person-in-charge': {
@@ -483,6 +524,10 @@ const ROUTES: Record<string, Route> = {
   'GET /api/v1/admin/products/{id}': {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/products/${fixtures.productId}` }),
+  },
+  'GET /api/v1/admin/products/{id}/stock-alerts': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/products/${fixtures.productId}/stock-alerts` }),
   },
   'PUT /api/v1/admin/products/{id}': {
     access: 'staff',

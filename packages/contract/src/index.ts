@@ -10,3 +10,4 @@ export * from './schemas/buying.js';
 export * from './schemas/catalog.js';
 export * from './schemas/common.js';
 export * from './schemas/primitives.js';
+export * from './schemas/stock-alerts.js';
