@@ -1,12 +1,13 @@
 import {
   type CartData,
+  emailField,
   messages,
   orderSubmitProblems,
   PHONE_PLACEHOLDER_ORDER,
   type UserProfile,
 } from '@kshop/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useAlert, useConfirm } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
@@ -31,6 +32,16 @@ type DeliveryFields = {
 
 type DeliveryFormProps = { profile: UserProfile; cart: CartData };
 
+/**
+ * What is wrong with a receiver email that is filled in, by the contract's rule (the one the server applies), so a
+ * malformed address is named before the confirm instead of failing after it.
+ */
+export function receiverEmailProblem(email: string): string | null {
+  if (email.trim() === '') return null;
+  const checked = emailField.safeParse(email.trim());
+  return checked.success ? null : (checked.error.issues[0]?.message ?? messages.contact.emailPattern);
+}
+
 /** The 'Delivery' form, the 'Product Information' panel beside it and ORDER NOW (spec sections 2, 5 and 8). */
 export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const queryClient = useQueryClient();
@@ -50,9 +61,13 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const [placing, setPlacing] = useState(false);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const attempt = useCheckoutAttempt();
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
 
-  const edit = (name: keyof DeliveryFields) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  const edit = (name: keyof DeliveryFields) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    if (name === 'receiverEmail') setEmailError(null);
     setFields((current) => ({ ...current, [name]: event.target.value }));
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -70,6 +85,13 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
     );
     if (problems.length > 0) {
       void alert([messages.order.fillIn, ...problems].join('\n'));
+      return;
+    }
+    const emailProblem = receiverEmailProblem(fields.receiverEmail);
+    if (emailProblem) {
+      setEmailError(emailProblem);
+      await alert(`Receiver email: ${emailProblem}`);
+      emailRef.current?.focus();
       return;
     }
     if (!(await confirm(messages.order.confirmPlace))) return;
@@ -146,10 +168,11 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
             />
           )}
         </FormField>
-        <FormField label="Receiver email">
+        <FormField label="Receiver email" error={emailError}>
           {(control) => (
             <input
               {...control}
+              ref={emailRef}
               type="email"
               value={fields.receiverEmail}
               onChange={edit('receiverEmail')}

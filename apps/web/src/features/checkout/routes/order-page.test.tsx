@@ -176,6 +176,31 @@ describe('OrderPage (Delivery)', () => {
     ).toBeTruthy();
   });
 
+  it('names a malformed receiver email before the confirm, beside the field too, and places nothing', async () => {
+    const user = userEvent.setup();
+    const calls = stubApi(profile(), cart([item(1, 1, 1)]));
+    await renderOrderPage();
+    await user.type(screen.getByLabelText('Receiver name'), 'Alex Park');
+    await user.type(screen.getByLabelText('Receiver email'), 'alex@seoulbeats');
+    await user.type(screen.getByLabelText('Phone number'), '+1 555 0100');
+    await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
+    expect(
+      await screen.findByRole('alertdialog', { name: `Receiver email: ${messages.contact.emailPattern}` }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('alertdialog', { name: messages.order.confirmPlace })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    const email = screen.getByLabelText('Receiver email');
+    await vi.waitFor(() => expect(document.activeElement).toBe(email));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(messages.contact.emailPattern)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.type(email, '.example');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
+    expect(await screen.findByRole('alertdialog', { name: messages.order.confirmPlace })).toBeTruthy();
+  });
+
   it('asks for confirmation, places nothing on Cancel, and places the order on OK', async () => {
     const user = userEvent.setup();
     const calls = stubApi(profile(), cart([item(1, 12.5, 2), item(2, 0.1, 3)]));
