@@ -6,6 +6,7 @@ import { AppError } from './lib/errors.js';
 import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
 import * as buyers from './modules/buyers/buyers.service.js';
 import * as orders from './modules/orders/orders.service.js';
+import * as staffRepo from './modules/staff/staff.repository.js';
 import * as staff from './modules/staff/staff.service.js';
 
 const USAGE = `Staff commands:
@@ -15,8 +16,10 @@ const USAGE = `Staff commands:
   npm run shop -- staff create <email> [--owner]
         a back-office account with a one-time password (the first one is always an owner)
   npm run shop -- order <orderNumber>        show an order
-  npm run shop -- order <orderNumber> status <STATUS>
+  npm run shop -- order <orderNumber> status <STATUS> [reason, required for CANCELLED]
         move it: PENDING, CONFIRMED, PAID, PREPARING, SHIPPED, DELIVERED, CANCELLED
+  npm run shop -- order <orderNumber> assign <staffEmail>
+        name the person in charge (an order is confirmed only with one)
   npm run shop -- order <orderNumber> memo '<label>/<amount>'
         add a memo, e.g. 'Shipping fee/15000' or 'Discount/-5000'`;
 
@@ -77,7 +80,10 @@ async function main(argv: string[]) {
 }
 
 async function orderCommand(db: Db, mailer: Mailer, [orderNumber, action, ...rest]: string[]) {
-  const number = required(orderNumber, 'order <orderNumber> [status <STATUS> | memo <label/amount>]');
+  const number = required(
+    orderNumber,
+    'order <orderNumber> [status <STATUS> | assign <staffEmail> | memo <label/amount>]',
+  );
   if (!action) {
     const order = await orders.orderByNumber(db, number);
     out(`${order.orderNumber}  ${order.status} (${orders.statusLabel(order.status)})  ${order.currencyCode}`);
@@ -97,9 +103,22 @@ async function orderCommand(db: Db, mailer: Mailer, [orderNumber, action, ...res
     if (!(ORDER_STATUSES as readonly string[]).includes(status)) {
       throw new UsageError(`Unknown status '${status}'. Use one of ${ORDER_STATUSES.join(', ')}.`);
     }
-    const change = await orders.moveOrder(db, number, status as OrderStatus);
+    // Cancelling takes a reason, the words after the status: `order <n> status CANCELLED Out of stock`.
+    const reason = rest.slice(1).join(' ').trim() || null;
+    if (status === 'CANCELLED' && !reason) {
+      throw new UsageError('Usage: npm run shop -- order <orderNumber> status CANCELLED <reason>');
+    }
+    const change = await orders.moveOrder(db, number, status as OrderStatus, null, undefined, reason);
     await orders.mailStatusChange(mailer, change);
     return out(`Order ${number}: ${change.from} -> ${change.to}.`);
+  }
+  if (action === 'assign') {
+    const email = required(rest[0], 'order <orderNumber> assign <staffEmail>');
+    const member = await staffRepo.findStaffByEmail(db, email);
+    if (!member || member.disabledAt)
+      throw new UsageError(`No active staff member has the email '${email}'.`);
+    await orders.assignPersonInCharge(db, number, member.id, null);
+    return out(`Order ${number}: ${member.email} is in charge.`);
   }
   if (action === 'memo') {
     const memo = await orders.addMemo(

@@ -3,6 +3,7 @@ import { ACCOUNT_STATUSES, CURRENCIES, ORDER_STATUSES, PAGE_SIZE, PRODUCT_TAGS }
 import { messages } from '../messages.js';
 import { parseMemo } from '../rules/product.js';
 import { emailField, newPasswordField } from './account.js';
+import { orderDetail } from './buying.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import {
   AMOUNT_MAX,
@@ -154,9 +155,31 @@ export const orderNumberParams = z.object({
     .trim()
     .regex(/^\d{8}-\d{1,12}$/, 'orderNumber is not valid.'),
 });
-export const orderStatusRequest = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }),
-});
+/** The shop's rules on orders, in the words the API answers and the back office shows. */
+export const ORDER_RULES = {
+  /** Longest reason for a cancellation or note on a status change. */
+  reasonMax: 500,
+  confirmNeedsPersonInCharge: 'Assign a person in charge before confirming the order.',
+  cancelNeedsReason: 'Please give a reason for cancelling the order.',
+  memosClosed: (status: string) =>
+    `The order is ${status}: its memos can no longer be added, changed or voided.`,
+  memoVoided: 'This memo is voided and can no longer be changed.',
+  memoNotFound: 'This memo does not exist on this order.',
+  staffAssignOnlySelf: 'Staff members can assign only themselves; an owner assigns anyone.',
+  keepPersonInCharge: 'A confirmed order keeps a person in charge: choose another one instead of nobody.',
+} as const;
+
+export const orderStatusRequest = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }),
+    /** Why: required to cancel, kept in the history and told to the buyer. */
+    reason: safeText({ max: ORDER_RULES.reasonMax, multiline: true, label: 'reason' }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'CANCELLED' && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: ORDER_RULES.cancelNeedsReason });
+    }
+  });
 export const orderMemoRequest = z.object({
   content: safeText({ max: TEXT_MAX.memo, required: "A memo reads 'label/amount'." }).refine(
     (content) => Math.abs(parseMemo(content).amount ?? 0) <= AMOUNT_MAX,
@@ -164,6 +187,52 @@ export const orderMemoRequest = z.object({
   ),
 });
 export const personInChargeRequest = z.object({ staffId: uuidText().nullable() });
+export const orderMemoParams = orderNumberParams.extend({ memoUuid: uuidParam('memoUuid') });
+
+const staffRef = z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable();
+/** A memo as staff see it: who wrote it and when, and whether it was edited or voided. */
+export const adminOrderMemo = z.object({
+  orderMemoUuid: z.uuid(),
+  content: z.string(),
+  amount: z.number(),
+  createdAt: z.string(),
+  /** Null when written from the command line. */
+  createdBy: staffRef,
+  editedAt: z.string().nullable(),
+  editedBy: staffRef,
+  voidedAt: z.string().nullable(),
+  voidedBy: staffRef,
+});
+export type AdminOrderMemo = z.infer<typeof adminOrderMemo>;
+export const ORDER_ACTORS = ['STAFF', 'BUYER', 'SYSTEM'] as const;
+/** One step of an order's life: who moved it, when, from which status to which, and why. */
+export const orderHistoryEntry = z.object({
+  at: z.string(),
+  from: z.enum(ORDER_STATUSES).nullable(),
+  to: z.enum(ORDER_STATUSES),
+  actor: z.enum(ORDER_ACTORS),
+  /** The staff member when the actor is STAFF. */
+  staff: staffRef,
+  note: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
+export const adminOrderDetail = orderDetail.extend({
+  personInChargeStaffId: z.uuid().nullable(),
+  personInCharge: staffRef,
+  businessRegistrationNumber: z.string(),
+  /** The moves the order may make now (CONFIRMED only once a person in charge is assigned). */
+  nextStatuses: z.array(z.enum(ORDER_STATUSES)),
+  /** Every memo, voided ones too. */
+  memos: z.array(adminOrderMemo),
+  /** Whether memos may still be added, changed or voided (not once DELIVERED or CANCELLED). */
+  memosOpen: z.boolean(),
+  statusHistory: z.array(orderHistoryEntry),
+  /** Who the signed-in staff member may name in charge: anyone active for an owner, oneself for staff. */
+  assignableStaff: z.array(z.object({ id: z.uuid(), email: z.string(), name: z.string() })),
+  /** Whether the signed-in staff member may set nobody in charge. */
+  mayClearPersonInCharge: z.boolean(),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 
 export const inquiryListQuery = z.object({
   ...adminPageQuery,

@@ -130,6 +130,8 @@ export const orderDetail = z.object({
   finalPaymentAmount: z.number(),
   orderMemos: z.array(z.object({ orderMemoUuid: z.uuid(), content: z.string() })),
   orderDetails: z.array(orderLine),
+  /** The order's statuses so far, oldest first, with the time each was reached. */
+  statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })).optional(),
   receiverInfo: z.object({
     receiverName: z.string(),
     companyName: z.string(),

@@ -166,11 +166,14 @@ describe('catalogue and orders', () => {
     const orders = body(await admin('GET', `/orders?status=PENDING&orderNumber=${placed.orderNumber}`)).data;
     expect(orders.orderList).toHaveLength(1);
     let order = body(await admin('GET', `/orders/${placed.orderNumber}`)).data;
-    expect(order.nextStatuses).toEqual(['CONFIRMED', 'CANCELLED']);
+    // Confirming waits for a person in charge.
+    expect(order.nextStatuses).toEqual(['CANCELLED']);
     expect(
       (await admin('POST', `/orders/${placed.orderNumber}/status`, { status: 'SHIPPED' })).statusCode,
     ).toBe(409);
-    await admin('POST', `/orders/${placed.orderNumber}/person-in-charge`, { staffId: null });
+    await admin('POST', `/orders/${placed.orderNumber}/person-in-charge`, { staffId: owner.id });
+    order = body(await admin('GET', `/orders/${placed.orderNumber}`)).data;
+    expect(order.nextStatuses).toEqual(['CONFIRMED', 'CANCELLED']);
     await admin('POST', `/orders/${placed.orderNumber}/status`, { status: 'CONFIRMED' });
     expect(
       body(await admin('POST', `/orders/${placed.orderNumber}/memos`, { content: 'Shipping fee' })).message,

@@ -1,9 +1,9 @@
 import {
+  adminOrderDetail,
   adminOrderListQuery,
   adminOrderListResponse,
   envelope,
-  ORDER_TRANSITIONS,
-  orderDetail,
+  orderMemoParams,
   orderMemoRequest,
   orderNumberParams,
   orderStatusRequest,
@@ -14,12 +14,6 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import * as orders from './orders.service.js';
-
-const adminOrderDetail = orderDetail.extend({
-  personInChargeStaffId: z.uuid().nullable(),
-  businessRegistrationNumber: z.string(),
-  nextStatuses: z.array(z.string()),
-});
 
 /** Back office: orders, moved by staff along the allowed transitions. */
 const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,9 +37,8 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:orderNumber',
     { schema: { tags: ['admin'], params: orderNumberParams, response: { 200: envelope(adminOrderDetail) } } },
     async (request) => {
-      requireStaff(request);
-      const detail = await orders.adminOrderDetail(app.db, request.params.orderNumber);
-      return ok({ ...detail, nextStatuses: [...ORDER_TRANSITIONS[detail.status]] });
+      const me = requireStaff(request);
+      return ok(await orders.adminOrderDetail(app.db, request.params.orderNumber, me));
     },
   );
 
@@ -67,6 +60,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.status,
         me.id,
         request.log,
+        request.body.reason,
       );
       orders
         .mailStatusChange(app.mailer, change)
@@ -92,6 +86,43 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    '/orders/:orderNumber/memos/:memoUuid',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change a memo before the order is delivered or cancelled',
+        params: orderMemoParams,
+        body: orderMemoRequest,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const me = requireStaff(request);
+      const { orderNumber, memoUuid } = request.params;
+      await orders.changeMemo(app.db, orderNumber, memoUuid, request.body.content, me.id, request.log);
+      return ok(null, 'Memo changed.');
+    },
+  );
+
+  app.post(
+    '/orders/:orderNumber/memos/:memoUuid/void',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Void a memo: kept for staff, no longer counted, hidden from the buyer',
+        params: orderMemoParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const me = requireStaff(request);
+      const { orderNumber, memoUuid } = request.params;
+      await orders.voidMemo(app.db, orderNumber, memoUuid, me.id, request.log);
+      return ok(null, 'Memo voided.');
+    },
+  );
+
   app.post(
     '/orders/:orderNumber/person-in-charge',
     {
@@ -108,7 +139,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         request.params.orderNumber,
         request.body.staffId,
-        me.id,
+        me,
         request.log,
       );
       return ok(null, 'Person in charge updated.');

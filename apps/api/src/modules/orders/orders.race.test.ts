@@ -14,11 +14,14 @@ import { staffSession } from '../../test/staff.js';
 
 let shop: TestShop;
 let owner: Auth;
+let ownerId: string;
 let korea: Auth;
 let global: Auth;
 beforeAll(async () => {
   shop = await createTestShop();
-  owner = { authorization: (await staffSession(shop, 'race-owner@kshop.example', 'OWNER')).authorization };
+  const session = await staffSession(shop, 'race-owner@kshop.example', 'OWNER');
+  owner = { authorization: session.authorization };
+  ownerId = session.id;
   korea = await shop.loginAs(DEMO.korea);
   global = await shop.loginAs(DEMO.global);
 });
@@ -137,9 +140,13 @@ describe('status changes racing orders', () => {
     }
     const toShip = placed.slice(0, 8);
     const toCancel = placed.slice(8);
-    for (const orderNumber of toShip)
+    for (const orderNumber of toShip) {
+      expect(
+        (await admin('POST', `/orders/${orderNumber}/person-in-charge`, { staffId: ownerId })).statusCode,
+      ).toBe(200);
       for (const status of ['CONFIRMED', 'PAID', 'PREPARING'])
         expect((await admin('POST', `/orders/${orderNumber}/status`, { status })).statusCode).toBe(200);
+    }
 
     for (let round = 0; round < 2; round++) {
       const half = (list: string[]) => list.slice(round * 4, round * 4 + 4);
@@ -147,7 +154,9 @@ describe('status changes racing orders', () => {
         ...half(toShip).map((n) => admin('POST', `/orders/${n}/status`, { status: 'SHIPPED' })),
         admin('PUT', `/products/${c.uuid}`, withStock(c, 2_000 + round)),
         ...Array.from({ length: 15 }, (_, i) => order(nth(i).auth, nth(i).payload)),
-        ...half(toCancel).map((n) => admin('POST', `/orders/${n}/status`, { status: 'CANCELLED' })),
+        ...half(toCancel).map((n) =>
+          admin('POST', `/orders/${n}/status`, { status: 'CANCELLED', reason: 'Cancelled in the race.' }),
+        ),
       ]);
       expect(serverErrors(answers)).toEqual([]);
       expect(codes(answers)).toEqual([200]);

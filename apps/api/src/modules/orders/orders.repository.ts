@@ -6,6 +6,7 @@ import {
   buyers,
   orderDetails,
   orderMemos,
+  orderStatusHistory,
   orders,
   productOptions,
   products,
@@ -379,3 +380,58 @@ export const countByStatus = (db: Executor) =>
     .select({ status: orders.status, n: sql<number>`count(*)`.mapWith(Number) })
     .from(orders)
     .groupBy(orders.status);
+
+/** A memo of the order, locked for an edit or a void (after the order: the shop's lock order). */
+export async function lockMemo(db: Executor, orderId: string, memoId: string) {
+  const [row] = await db
+    .select()
+    .from(orderMemos)
+    .where(and(eq(orderMemos.id, memoId), eq(orderMemos.orderId, orderId)))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+export const editMemo = (
+  db: Executor,
+  memoId: string,
+  content: string,
+  amount: number,
+  staffId: string | null,
+) =>
+  db
+    .update(orderMemos)
+    .set({ content, amount, editedByStaffId: staffId, editedAt: sql`now()` })
+    .where(eq(orderMemos.id, memoId));
+
+export const voidMemo = (db: Executor, memoId: string, staffId: string | null) =>
+  db
+    .update(orderMemos)
+    .set({ voidedByStaffId: staffId, voidedAt: sql`now()` })
+    .where(eq(orderMemos.id, memoId));
+
+export const insertStatusHistory = (db: Executor, row: typeof orderStatusHistory.$inferInsert) =>
+  db.insert(orderStatusHistory).values(row);
+
+export const statusHistoryOf = (db: Executor, orderId: string) =>
+  db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+
+/** Staff members by id, disabled ones too (they still wrote what they wrote). */
+export const staffByIds = (db: Executor, ids: string[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select({ id: staff.id, email: staff.email, name: staff.name })
+        .from(staff)
+        .where(inArray(staff.id, ids));
+
+export const activeStaff = (db: Executor) =>
+  db
+    .select({ id: staff.id, email: staff.email, name: staff.name })
+    .from(staff)
+    .where(isNull(staff.disabledAt))
+    .orderBy(asc(staff.email));

@@ -14,7 +14,13 @@ import {
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, receiver, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
-import { addMemo, moveOrder, NOT_ACTIVE_STAFF, placeOrder as placeOrderFor } from './orders.service.js';
+import {
+  addMemo,
+  assignPersonInCharge,
+  moveOrder,
+  NOT_ACTIVE_STAFF,
+  placeOrder as placeOrderFor,
+} from './orders.service.js';
 
 let shop: TestShop;
 let korea: Auth;
@@ -269,12 +275,14 @@ describe('staff moving orders', () => {
     expect((await optionRow(option.id)).holdStock).toBe(7);
 
     await expect(moveOrder(shop.db, shipped.orderNumber, 'SHIPPED')).rejects.toThrow('cannot become SHIPPED');
+    const inCharge = await staffSession(shop, 'moves-staff@kshop.example');
+    await assignPersonInCharge(shop.db, shipped.orderNumber, inCharge.id, null);
     for (const status of ['CONFIRMED', 'PAID', 'PREPARING', 'SHIPPED'] as const)
       await moveOrder(shop.db, shipped.orderNumber, status);
     expect(await optionRow(option.id)).toMatchObject({ stock: 6, holdStock: 3 });
 
     const [productBefore] = await shop.db.select().from(products).where(eq(products.id, option.productId));
-    await moveOrder(shop.db, cancelled.orderNumber, 'CANCELLED');
+    await moveOrder(shop.db, cancelled.orderNumber, 'CANCELLED', null, undefined, 'The buyer asked.');
     expect(await optionRow(option.id)).toMatchObject({ stock: 6, holdStock: 0 });
     const [productAfter] = await shop.db.select().from(products).where(eq(products.id, option.productId));
     expect(productAfter!.totalSalesQuantity).toBe(productBefore!.totalSalesQuantity - 3);

@@ -4,12 +4,16 @@ import {
   canMoveOrder,
   fromMinorUnits,
   messages,
+  ORDER_RULES,
   ORDER_STATUS_LABELS,
+  ORDER_TRANSITIONS,
   type OrderCreateRequest,
   type OrderDetail,
+  type OrderHistoryEntry,
   type OrderStatus,
   type OrderSummary,
   parseMemo,
+  type StaffRole,
   toMinorUnits,
 } from '@kshop/contract';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -23,7 +27,7 @@ import {
   retryableCode,
   type TransactionLog,
 } from '../../db/transaction.js';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
@@ -31,6 +35,32 @@ import * as repo from './orders.repository.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
+type MemoRow = Awaited<ReturnType<typeof repo.memosOf>>[number];
+type HistoryRow = Awaited<ReturnType<typeof repo.statusHistoryOf>>[number];
+
+/** Once an order is delivered or cancelled its memos stay as they are. */
+const MEMOS_CLOSED: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED'];
+export const memosOpen = (status: OrderStatus) => !MEMOS_CLOSED.includes(status);
+
+/** What the memos that count (not voided) add to the product amount, in minor units. */
+const memoTotal = (memos: readonly MemoRow[], except?: string) =>
+  memos.reduce((sum, m) => (m.voidedAt || m.id === except ? sum : sum + m.amount), 0);
+
+/** The placing of the order: the buyer's, unless the history already says who opened it. */
+function withPlacement(order: OrderRow, rows: readonly HistoryRow[]): HistoryRow[] {
+  if (rows.some((r) => r.fromStatus === null)) return [...rows];
+  const placed: HistoryRow = {
+    id: 0,
+    orderId: order.id,
+    fromStatus: null,
+    toStatus: 'PENDING',
+    actor: 'BUYER',
+    staffId: null,
+    note: null,
+    createdAt: order.createdAt,
+  };
+  return [placed, ...rows];
+}
 
 /** '20261122': the day in Korea, where the shop works. */
 export const orderDay = (at = new Date()): string =>
@@ -221,7 +251,11 @@ export async function orderList(db: Executor, buyerId: string, page: number, lim
 }
 
 async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [details, memos] = await Promise.all([repo.detailsOf(db, [order.id]), repo.memosOf(db, order.id)]);
+  const [details, memos, history] = await Promise.all([
+    repo.detailsOf(db, [order.id]),
+    repo.memosOf(db, order.id),
+    repo.statusHistoryOf(db, order.id),
+  ]);
   return {
     uuid: order.id,
     orderNumber: order.orderNumber,
@@ -230,8 +264,13 @@ async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
     currencyCode: order.currencyCode,
     beforeDiscountProductAmount: fromMinorUnits(order.productAmount, order.currencyCode),
     finalPaymentAmount: fromMinorUnits(order.finalAmount, order.currencyCode),
-    orderMemos: memos.map((m) => ({ orderMemoUuid: m.id, content: m.content })),
+    // Voided memos no longer count and are not the buyer's to read.
+    orderMemos: memos.filter((m) => !m.voidedAt).map((m) => ({ orderMemoUuid: m.id, content: m.content })),
     orderDetails: details.map(toLine),
+    statusHistory: withPlacement(order, history).map((h) => ({
+      status: h.toStatus,
+      at: h.createdAt.toISOString(),
+    })),
     receiverInfo: {
       receiverName: order.receiverName,
       companyName: order.receiverCompanyName,
@@ -256,12 +295,21 @@ export async function orderByNumber(db: Executor, orderNumber: string) {
   return detailView(db, order);
 }
 
-export type StatusChange = { order: OrderRow; from: OrderStatus; to: OrderStatus; buyerEmail: string };
+export type StatusChange = {
+  order: OrderRow;
+  from: OrderStatus;
+  to: OrderStatus;
+  buyerEmail: string;
+  /** Why, when given: always for a cancellation. */
+  reason: string | null;
+};
 
 /**
- * Moves an order along the allowed transitions. Shipping takes the held quantities out of stock;
- * cancelling releases them and takes the sale back. Locks follow the shop's order: the order, then its
- * products in id order, then its options in id order.
+ * Moves an order along the allowed transitions. Confirming needs a person in charge; cancelling needs a
+ * reason. Shipping takes the held quantities out of stock; cancelling releases them and takes the sale
+ * back. The history records who (the staff member, or the system when no one signed in: the command line),
+ * when, from, to and the reason, in the same transaction. Locks follow the shop's order: the order, then
+ * its products in id order, then its options in id order.
  */
 export async function moveOrder(
   db: Executor,
@@ -269,7 +317,13 @@ export async function moveOrder(
   to: OrderStatus,
   staffId: string | null = null,
   log?: TransactionLog,
+  reason?: string | null,
 ): Promise<StatusChange> {
+  const note = reason?.trim() || null;
+  if (to === 'CANCELLED' && !note) throw badRequest(ORDER_RULES.cancelNeedsReason, 'REASON_REQUIRED');
+  if (note && note.length > ORDER_RULES.reasonMax) {
+    throw badRequest(`reason: must be at most ${ORDER_RULES.reasonMax} characters`, 'BAD_REASON');
+  }
   return inTransaction(
     db,
     async (tx) => {
@@ -278,6 +332,9 @@ export async function moveOrder(
       const from = order.status;
       if (!canMoveOrder(from, to)) {
         throw new AppError(409, 'BAD_TRANSITION', `An order that is ${from} cannot become ${to}.`);
+      }
+      if (to === 'CONFIRMED' && !order.personInChargeStaffId) {
+        throw conflict(ORDER_RULES.confirmNeedsPersonInCharge, 'PERSON_IN_CHARGE_REQUIRED');
       }
       // Only shipping and cancelling change stock; the other moves lock the order alone.
       const touchesStock = to === 'SHIPPED' || to === 'CANCELLED';
@@ -309,11 +366,19 @@ export async function moveOrder(
         entity: 'order',
         entityId: order.orderNumber,
         before: { status: from },
-        after: { status: to },
+        after: note ? { status: to, reason: note } : { status: to },
+      });
+      await repo.insertStatusHistory(tx, {
+        orderId: order.id,
+        fromStatus: from,
+        toStatus: to,
+        actor: staffId ? 'STAFF' : 'SYSTEM',
+        staffId,
+        note,
       });
       await refreshProductDerived(tx, productIds, { searchText: false });
       const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
-      return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail };
+      return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail, reason: note };
     },
     { log },
   );
@@ -322,7 +387,25 @@ export async function moveOrder(
 export const MEMO_FORMAT =
   "A memo reads 'label/amount', for example 'Shipping fee/15000' or 'Discount/-5000'.";
 
-/** Adds a staff memo; the final amount becomes the product amount plus every memo amount. */
+const closedMemos = (status: OrderStatus) => conflict(ORDER_RULES.memosClosed(status), 'MEMOS_CLOSED');
+
+/** The memo's amount in the order's minor units; more decimals than the currency has are refused. */
+function memoMinor(content: string, currency: CurrencyCode): number {
+  const { label, amount } = parseMemo(content);
+  if (!label || amount === null) throw badRequest(MEMO_FORMAT, 'BAD_MEMO');
+  const minor = toMinorUnits(amount, currency);
+  if (fromMinorUnits(minor, currency) !== amount) {
+    throw badRequest(`${currency} amounts have at most ${currency === 'KRW' ? 0 : 2} decimals.`, 'BAD_MEMO');
+  }
+  return minor;
+}
+
+const negativeTotal = () => badRequest('The memos would make the total negative.', 'BAD_MEMO');
+
+/**
+ * Adds a staff memo; the final amount becomes the product amount plus every memo that is not voided.
+ * Refused once the order is delivered or cancelled.
+ */
 export async function addMemo(
   db: Executor,
   orderNumber: string,
@@ -337,16 +420,11 @@ export async function addMemo(
     async (tx) => {
       const order = await repo.lockOrderByNumber(tx, orderNumber);
       if (!order) throw orderNotFound();
-      const minor = toMinorUnits(amount, order.currencyCode);
-      if (fromMinorUnits(minor, order.currencyCode) !== amount) {
-        throw badRequest(
-          `${order.currencyCode} amounts have at most ${order.currencyCode === 'KRW' ? 0 : 2} decimals.`,
-          'BAD_MEMO',
-        );
-      }
+      if (!memosOpen(order.status)) throw closedMemos(order.status);
+      const minor = memoMinor(content, order.currencyCode);
       const memos = await repo.memosOf(tx, order.id);
-      const finalAmount = order.productAmount + memos.reduce((sum, m) => sum + m.amount, 0) + minor;
-      if (finalAmount < 0) throw badRequest('The memos would make the total negative.', 'BAD_MEMO');
+      const finalAmount = order.productAmount + memoTotal(memos) + minor;
+      if (finalAmount < 0) throw negativeTotal();
       await repo.insertMemo(tx, {
         orderId: order.id,
         content: content.trim(),
@@ -372,6 +450,88 @@ export async function addMemo(
   );
 }
 
+/**
+ * Changes a memo's text and amount (the same 'label/amount' form). Refused for a voided memo and once the
+ * order is delivered or cancelled. Locks the order, then the memo.
+ */
+export async function changeMemo(
+  db: Executor,
+  orderNumber: string,
+  memoId: string,
+  content: string,
+  staffId: string | null = null,
+  log?: TransactionLog,
+) {
+  const { label, amount } = parseMemo(content);
+  if (!label || amount === null) throw badRequest(MEMO_FORMAT, 'BAD_MEMO');
+  return inTransaction(
+    db,
+    async (tx) => {
+      const order = await repo.lockOrderByNumber(tx, orderNumber);
+      if (!order) throw orderNotFound();
+      if (!memosOpen(order.status)) throw closedMemos(order.status);
+      const memo = await repo.lockMemo(tx, order.id, memoId);
+      if (!memo) throw notFound(ORDER_RULES.memoNotFound, 'MEMO_NOT_FOUND');
+      if (memo.voidedAt) throw conflict(ORDER_RULES.memoVoided, 'MEMO_VOIDED');
+      const minor = memoMinor(content, order.currencyCode);
+      const memos = await repo.memosOf(tx, order.id);
+      const finalAmount = order.productAmount + memoTotal(memos, memo.id) + minor;
+      if (finalAmount < 0) throw negativeTotal();
+      await repo.editMemo(tx, memo.id, content.trim(), minor, staffId);
+      await repo.setFinalAmount(tx, order.id, finalAmount);
+      await recordAudit(tx, {
+        staffId,
+        action: 'order.memo-edit',
+        entity: 'order',
+        entityId: orderNumber,
+        before: { memoId: memo.id, memo: memo.content, finalAmount: order.finalAmount },
+        after: { memoId: memo.id, memo: content.trim(), finalAmount },
+      });
+      return { finalAmount: fromMinorUnits(finalAmount, order.currencyCode) };
+    },
+    { log },
+  );
+}
+
+/**
+ * Voids a memo: it stays in the order's history for staff, no longer counts in the amounts and is no
+ * longer shown to the buyer. Refused once the order is delivered or cancelled.
+ */
+export async function voidMemo(
+  db: Executor,
+  orderNumber: string,
+  memoId: string,
+  staffId: string | null = null,
+  log?: TransactionLog,
+) {
+  return inTransaction(
+    db,
+    async (tx) => {
+      const order = await repo.lockOrderByNumber(tx, orderNumber);
+      if (!order) throw orderNotFound();
+      if (!memosOpen(order.status)) throw closedMemos(order.status);
+      const memo = await repo.lockMemo(tx, order.id, memoId);
+      if (!memo) throw notFound(ORDER_RULES.memoNotFound, 'MEMO_NOT_FOUND');
+      if (memo.voidedAt) throw conflict(ORDER_RULES.memoVoided, 'MEMO_VOIDED');
+      const memos = await repo.memosOf(tx, order.id);
+      const finalAmount = order.productAmount + memoTotal(memos, memo.id);
+      if (finalAmount < 0) throw negativeTotal();
+      await repo.voidMemo(tx, memo.id, staffId);
+      await repo.setFinalAmount(tx, order.id, finalAmount);
+      await recordAudit(tx, {
+        staffId,
+        action: 'order.memo-void',
+        entity: 'order',
+        entityId: orderNumber,
+        before: { memoId: memo.id, memo: memo.content, finalAmount: order.finalAmount },
+        after: { memoId: memo.id, voided: true, finalAmount },
+      });
+      return { finalAmount: fromMinorUnits(finalAmount, order.currencyCode) };
+    },
+    { log },
+  );
+}
+
 export const statusLabel = (status: OrderStatus) => ORDER_STATUS_LABELS[status];
 
 /** Tells the buyer where its order stands now. */
@@ -379,7 +539,9 @@ export function mailStatusChange(mailer: Mailer, change: StatusChange) {
   return mailer.send({
     to: change.buyerEmail,
     subject: `Order ${change.order.orderNumber}: ${statusLabel(change.to)}`,
-    text: `Your order ${change.order.orderNumber} is now ${statusLabel(change.to)} (${change.to}).`,
+    text:
+      `Your order ${change.order.orderNumber} is now ${statusLabel(change.to)} (${change.to}).` +
+      (change.reason ? `\nReason: ${change.reason}` : ''),
   });
 }
 
@@ -402,32 +564,109 @@ export async function adminOrderList(db: Executor, filter: repo.AdminOrderFilter
   };
 }
 
-/** The order with what staff add: who is in charge and which statuses it may move to. */
-export async function adminOrderDetail(db: Executor, orderNumber: string) {
+export type Viewer = { id: string; role: StaffRole };
+
+/** Who may be named in charge, and whether nobody may: the one rule of the API and the screen. */
+function assignRight(viewer: Viewer, currentId: string | null, status: OrderStatus) {
+  const owner = viewer.role === 'OWNER';
+  return {
+    mayName: (personId: string) => owner || personId === viewer.id,
+    mayClear: (owner || currentId === null || currentId === viewer.id) && !keepsPersonInCharge(status),
+  };
+}
+
+/** From confirmation to delivery an order keeps someone in charge (another may take over). */
+const keepsPersonInCharge = (status: OrderStatus) => status !== 'PENDING' && status !== 'CANCELLED';
+
+/**
+ * The order with what staff add: who is in charge, which statuses it may move to (confirming only once
+ * someone is in charge), every memo with its author, its status history, and whom this viewer may assign.
+ */
+export async function adminOrderDetail(db: Executor, orderNumber: string, viewer: Viewer) {
   const order = await repo.findOrder(db, { orderNumber });
   if (!order) throw orderNotFound();
+  const [view, memos, history] = await Promise.all([
+    detailView(db, order),
+    repo.memosOf(db, order.id),
+    repo.statusHistoryOf(db, order.id),
+  ]);
+  const ids = new Set<string>();
+  for (const m of memos) {
+    for (const id of [m.createdByStaffId, m.editedByStaffId, m.voidedByStaffId]) if (id) ids.add(id);
+  }
+  for (const h of history) if (h.staffId) ids.add(h.staffId);
+  if (order.personInChargeStaffId) ids.add(order.personInChargeStaffId);
+  const [people, active] = await Promise.all([
+    repo.staffByIds(db, [...ids]),
+    viewer.role === 'OWNER' ? repo.activeStaff(db) : repo.staffByIds(db, [viewer.id]),
+  ]);
+  const byStaffId = new Map(people.map((p) => [p.id, p]));
+  const who = (id: string | null) => (id ? (byStaffId.get(id) ?? null) : null);
+  const at = (date: Date | null) => date?.toISOString() ?? null;
+  const rights = assignRight(viewer, order.personInChargeStaffId, order.status);
+  const statusHistory: OrderHistoryEntry[] = withPlacement(order, history).map((h) => ({
+    at: h.createdAt.toISOString(),
+    from: h.fromStatus,
+    to: h.toStatus,
+    actor: h.actor,
+    staff: who(h.staffId),
+    note: h.note,
+  }));
   return {
-    ...(await detailView(db, order)),
+    ...view,
     personInChargeStaffId: order.personInChargeStaffId,
+    personInCharge: who(order.personInChargeStaffId),
     businessRegistrationNumber: order.businessRegistrationNumber,
+    nextStatuses: ORDER_TRANSITIONS[order.status].filter(
+      (s) => s !== 'CONFIRMED' || order.personInChargeStaffId !== null,
+    ),
+    memos: memos.map((m) => ({
+      orderMemoUuid: m.id,
+      content: m.content,
+      amount: fromMinorUnits(m.amount, order.currencyCode),
+      createdAt: m.createdAt.toISOString(),
+      createdBy: who(m.createdByStaffId),
+      editedAt: at(m.editedAt),
+      editedBy: who(m.editedByStaffId),
+      voidedAt: at(m.voidedAt),
+      voidedBy: who(m.voidedByStaffId),
+    })),
+    memosOpen: memosOpen(order.status),
+    statusHistory,
+    assignableStaff: active.filter((s) => rights.mayName(s.id)),
+    mayClearPersonInCharge: rights.mayClear,
   };
 }
 
 export const NOT_ACTIVE_STAFF = 'staffId: no active staff member has this id.';
 
-/** Names the staff member in charge (or nobody); an id that is not an active staff member is refused. */
+/**
+ * Names the staff member in charge (or nobody). An owner names any active staff member; a staff member
+ * names only themselves, and sets nobody only in their own place. A confirmed order keeps someone in
+ * charge until it is cancelled. An id that is not an active staff member is refused. The command line
+ * (`by` null) has an owner's right.
+ */
 export async function assignPersonInCharge(
   db: Executor,
   orderNumber: string,
   personId: string | null,
-  staffId: string,
+  by: Viewer | null,
   log?: TransactionLog,
 ) {
+  const staffId = by?.id ?? null;
   await inTransaction(
     db,
     async (tx) => {
       const order = await repo.lockOrderByNumber(tx, orderNumber);
       if (!order) throw orderNotFound();
+      const rights = assignRight(by ?? { id: '', role: 'OWNER' }, order.personInChargeStaffId, order.status);
+      if (personId && !rights.mayName(personId)) {
+        throw forbidden(ORDER_RULES.staffAssignOnlySelf, 'ASSIGN_ONLY_SELF');
+      }
+      if (!personId && keepsPersonInCharge(order.status)) {
+        throw conflict(ORDER_RULES.keepPersonInCharge, 'PERSON_IN_CHARGE_REQUIRED');
+      }
+      if (!personId && !rights.mayClear) throw forbidden(ORDER_RULES.staffAssignOnlySelf, 'ASSIGN_ONLY_SELF');
       if (personId && !(await repo.lockActiveStaff(tx, personId))) {
         throw badRequest(NOT_ACTIVE_STAFF, 'PERSON_IN_CHARGE_UNKNOWN');
       }
