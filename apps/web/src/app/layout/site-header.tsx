@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useCartCount } from '../../features/cart';
 import { useIsLoggedIn } from '../../lib/session';
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import { MainNav } from './main-nav';
@@ -11,6 +12,7 @@ const SearchOverlay = lazy(async () => ({ default: (await loadSearchOverlay()).S
 /** Logo, main menu, and the search, cart and My Page icons. */
 export function SiteHeader() {
   const isLoggedIn = useIsLoggedIn();
+  const cartCount = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
@@ -62,8 +64,14 @@ export function SiteHeader() {
           >
             <SearchIcon />
           </button>
-          <Link to={isLoggedIn ? '/cart' : '/login'} className="icon-button" aria-label="Cart">
+          <Link
+            to={isLoggedIn ? '/cart' : '/login'}
+            className="icon-button cart-count-anchor"
+            aria-label="Cart"
+            aria-describedby={cartCount.describedBy}
+          >
             <CartIcon />
+            {cartCount.badge}
           </Link>
           <Link to={isLoggedIn ? '/mypage' : '/login'} className="icon-button" aria-label="My Page">
             <UserIcon />

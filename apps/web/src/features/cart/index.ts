@@ -2,3 +2,4 @@
 export { addToCart, type CartAddItem } from './api/add-to-cart';
 export { CART_QUERY_KEY, cartQuery } from './api/cart-api';
 export { cartTotal, lineAmount } from './cart-lines';
+export { useCartCount } from './components/cart-count';

@@ -42,3 +42,39 @@ export function totalAmount(selections: readonly Selection[]): number | null {
   }
   return total;
 }
+
+/** Every option is sold out: the product cannot be added to the cart at all. */
+export const isAllSoldOut = (options: readonly ProductOptionDetail[]): boolean =>
+  options.length > 0 && options.every(isOptionSoldOut);
+
+/** The unit price of an option, or null when the buyer sees no prices. */
+export const unitPrice = (option: ProductOptionDetail): number | null =>
+  option.productPrice?.totalPrice ?? null;
+
+/**
+ * The option the buyer is looking at: the one the dropdowns name, else the last one added, else none (the
+ * page then shows the option it was opened at).
+ */
+export function chosenOption(
+  options: readonly ProductOptionDetail[],
+  value1: string,
+  value2: string,
+  selections: readonly Selection[],
+): ProductOptionDetail | null {
+  if (value1) {
+    const matches = optionsWithFirstValue(options, value1);
+    const named = hasSecondOption(options)
+      ? value2
+        ? matches.find((option) => option.optionNameValue2 === value2)
+        : undefined
+      : matches[0];
+    if (named) return named;
+  }
+  return selections.at(-1)?.option ?? null;
+}
+
+/** The Price line of the detail: the chosen option's unit price, else the price of the option opened. */
+export const displayedPrice = (
+  opened: { totalPrice: number | null },
+  chosen: ProductOptionDetail | null,
+): number | null => (opened.totalPrice === null ? null : chosen ? unitPrice(chosen) : opened.totalPrice);

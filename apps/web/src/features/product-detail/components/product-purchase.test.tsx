@@ -1,4 +1,4 @@
-import { messages } from '@kshop/contract';
+import { messages, stockAlertMessages } from '@kshop/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -161,10 +161,99 @@ describe('ProductPurchase', () => {
   it('asks a member to choose an option first', async () => {
     startSession('member');
     const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => envelope({ optionUuidList: [] })),
+    );
+    // Opened at a sold-out option, nothing is preselected; another option can still be chosen.
     const sold = productOption({ uuid: 'a', optionNameValue1: 'X', isSoldOut: true, productPrice: price(1) });
-    renderWithProviders(<ProductPurchase detail={productDetail([sold])} />);
+    const open = productOption({ uuid: 'b', optionNameValue1: 'Y', productPrice: price(1) });
+    renderWithProviders(<ProductPurchase detail={productDetail([sold, open], sold)} />);
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(screen.getByRole('alertdialog', { name: messages.cart.selectOptions })).toBeTruthy();
+  });
+
+  it('shows each selected option with its unit price and its line total', () => {
+    startSession('member');
+    const a = productOption({
+      uuid: 'a',
+      optionNameValue1: 'X',
+      minimumOrderQuantity: 3,
+      productPrice: price(2),
+    });
+    renderWithProviders(<ProductPurchase detail={productDetail([a])} />);
+    const card = within(screen.getByRole('list', { name: 'Selected options' })).getByRole('listitem');
+    expect(within(card).getByText('US$2.00 each')).toBeTruthy();
+    expect(within(card).getByText('US$6.00')).toBeTruthy();
+  });
+
+  it('tells the page which option it shows, so the Price line follows the choice', async () => {
+    startSession('member');
+    const user = userEvent.setup();
+    const a = productOption({
+      uuid: 'a',
+      optionNameKey1: 'MEMBER',
+      optionNameValue1: 'ELLA',
+      productPrice: price(2),
+    });
+    const b = productOption({
+      uuid: 'b',
+      optionNameKey1: 'MEMBER',
+      optionNameValue1: 'NANA',
+      productPrice: price(9),
+    });
+    const chosen = vi.fn();
+    renderWithProviders(<ProductPurchase detail={productDetail([a, b])} onChosenOption={chosen} />);
+    expect(chosen).toHaveBeenLastCalledWith(a);
+    await user.selectOptions(screen.getByLabelText('MEMBER'), 'NANA');
+    expect(chosen).toHaveBeenLastCalledWith(b);
+  });
+
+  it('shows a product whose options are all sold out as sold out, and cannot add it', async () => {
+    startSession('member');
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => envelope({ optionUuidList: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    const options = [
+      productOption({ uuid: 'a', optionNameValue1: 'X', isSoldOut: true, productPrice: price(5) }),
+      productOption({ uuid: 'b', optionNameValue1: 'Y', stock: 0, productPrice: price(5) }),
+    ];
+    renderWithProviders(<ProductPurchase detail={productDetail(options)} />);
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveProperty('disabled', true);
+    expect(screen.getByText('This product is sold out.')).toBeTruthy();
+    expect(screen.queryByText('US$0.00')).toBeNull();
+    expect(screen.getByText('Sold out', { selector: 'strong' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Notify me when X is back' })).toBeTruthy();
+  });
+
+  it('lets a member ask to be notified and cancel again', async () => {
+    startSession('member');
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) =>
+      url.endsWith('/notify') && !init?.method
+        ? envelope({ optionUuidList: [] })
+        : envelope({ optionUuid: 'a', subscribed: init?.method === 'POST' }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const sold = productOption({ uuid: 'a', optionNameValue1: 'X', stock: 0, productPrice: price(5) });
+    renderWithProviders(<ProductPurchase detail={productDetail([sold])} />);
+    await user.click(await screen.findByRole('button', { name: 'Notify me when X is back' }));
+    expect(await screen.findByText(stockAlertMessages.subscribed)).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(post?.[0]).toBe('/api/v1/product/option/a/notify');
+    await user.click(screen.getByRole('button', { name: 'Cancel notice for X' }));
+    expect(await screen.findByText(stockAlertMessages.cancelled)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Notify me when X is back' })).toBeTruthy();
+  });
+
+  it('never offers the notice to a guest', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const sold = productOption({ uuid: 'a', optionNameValue1: 'X', stock: 0 });
+    renderWithProviders(<ProductPurchase detail={productDetail([sold])} />);
+    expect(screen.queryByRole('button', { name: /Notify me/ })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toHaveProperty('disabled', true);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('sends the selection to the cart and offers to continue or view the cart', async () => {

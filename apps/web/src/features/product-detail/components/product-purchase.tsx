@@ -1,6 +1,12 @@
-import { type CurrencyCode, messages, type ProductDetailData, priceLabel } from '@kshop/contract';
+import {
+  type CurrencyCode,
+  messages,
+  type ProductDetailData,
+  type ProductOptionDetail,
+  priceLabel,
+} from '@kshop/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useAlert } from '../../../components/ui/dialog';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
@@ -9,8 +15,10 @@ import { addToCart, CART_QUERY_KEY } from '../../cart';
 import { AddedToCartDialog } from './added-to-cart-dialog';
 import { MustRead } from './must-read';
 import {
+  chosenOption,
   firstValues,
   hasSecondOption,
+  isAllSoldOut,
   isOptionSoldOut,
   lineAmount,
   newSelection,
@@ -18,15 +26,28 @@ import {
   optionsWithFirstValue,
   type Selection,
   totalAmount,
+  unitPrice,
 } from './option-selection';
+import { StockAlertPanel } from './stock-alert-panel';
 
 const LOGIN_LINK = { to: '/login', label: 'LOGIN' };
 
-/** Option dropdowns, the chosen options with their quantities, TOTAL and Add to Cart. */
-export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
+/**
+ * Option dropdowns, the chosen options with their quantities, TOTAL and Add to Cart; a product whose options
+ * are all sold out shows so and cannot be added. `onChosenOption` tells the page which option's unit price to
+ * show on its Price line.
+ */
+export function ProductPurchase({
+  detail,
+  onChosenOption,
+}: {
+  detail: ProductDetailData;
+  onChosenOption?: (option: ProductOptionDetail | null) => void;
+}) {
   const { optionList, currentOption } = detail;
   const currencyCode: CurrencyCode | null = detail.currencyCode;
   const twoLevels = hasSecondOption(optionList);
+  const soldOut = isAllSoldOut(optionList);
   const startsSelected = !isOptionSoldOut(currentOption);
   const [value1, setValue1] = useState(startsSelected ? currentOption.optionNameValue1 : '');
   const [value2, setValue2] = useState(startsSelected ? (currentOption.optionNameValue2 ?? '') : '');
@@ -40,6 +61,11 @@ export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
   const queryClient = useQueryClient();
   const select1Id = useId();
   const select2Id = useId();
+  const chosen = chosenOption(optionList, value1, value2, selections);
+
+  useEffect(() => {
+    onChosenOption?.(chosen);
+  }, [chosen, onChosenOption]);
 
   const add = (option: (typeof optionList)[number] | undefined) => {
     if (!option || isOptionSoldOut(option)) return;
@@ -76,6 +102,7 @@ export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
     setSelections((current) => current.map((s) => (s.option.uuid === uuid ? { ...s, quantity } : s)));
 
   const submit = async () => {
+    if (soldOut || adding) return;
     if (!isLoggedIn) {
       void alert(messages.cart.loginToAdd, { link: LOGIN_LINK });
       return;
@@ -176,7 +203,14 @@ export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
                     maximum={selection.option.stock}
                     onChange={(quantity) => setQuantity(selection.option.uuid, quantity)}
                   />
-                  <p className="selection-card__price">{priceLabel(lineAmount(selection), currencyCode)}</p>
+                  <div className="selection-card__prices">
+                    {unitPrice(selection.option) !== null && (
+                      <p className="selection-card__unit">
+                        {priceLabel(unitPrice(selection.option), currencyCode)} each
+                      </p>
+                    )}
+                    <p className="selection-card__price">{priceLabel(lineAmount(selection), currencyCode)}</p>
+                  </div>
                 </div>
               </li>
             );
@@ -186,14 +220,27 @@ export function ProductPurchase({ detail }: { detail: ProductDetailData }) {
 
       <p className="purchase__total">
         <span>TOTAL</span>
-        <strong aria-live="polite">{priceLabel(total, currencyCode)}</strong>
+        <strong aria-live="polite">{soldOut ? 'Sold out' : priceLabel(total, currencyCode)}</strong>
       </p>
 
       <MustRead />
 
-      <button type="button" className="button button--block button--large" disabled={adding} onClick={submit}>
+      {soldOut && (
+        <p className="purchase__sold-out" role="status">
+          This product is sold out.
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--block button--large"
+        disabled={adding || soldOut}
+        aria-busy={adding}
+        onClick={submit}
+      >
+        {adding && <span className="busy-spinner" aria-hidden="true" />}
         Add to Cart
       </button>
+      <StockAlertPanel openedUuid={currentOption.uuid} options={optionList} />
       {added && <AddedToCartDialog onClose={() => setAdded(false)} />}
     </div>
   );

@@ -1,5 +1,6 @@
-import { messages, priceLabel, releaseDateLabel } from '@kshop/contract';
+import { messages, type ProductOptionDetail, priceLabel, releaseDateLabel } from '@kshop/contract';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState } from '../../../components/ui/status';
@@ -7,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseImageList, productDetailQuery } from '../api/product-detail-api';
 import { ImageGallery } from '../components/image-gallery';
+import { displayedPrice, isAllSoldOut } from '../components/option-selection';
 import { ProductDescription } from '../components/product-description';
 import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
 import { ProductPurchase } from '../components/product-purchase';
@@ -17,6 +19,11 @@ import './product-detail.css';
 export function ProductDetailPage() {
   const { optionUuid = '' } = useParams();
   const query = useQuery(productDetailQuery(optionUuid));
+  // The option whose unit price the Price line shows, for the product opened at this address.
+  const [chosen, setChosen] = useState<{ at: string; option: ProductOptionDetail | null }>({
+    at: optionUuid,
+    option: null,
+  });
   useDocumentTitle(query.data?.product.title);
 
   if (query.isPending) return <ProductDetailSkeleton />;
@@ -41,6 +48,8 @@ export function ProductDetailPage() {
 
   const { product } = query.data;
   const releaseDate = releaseDateLabel(product.releaseDate);
+  const soldOut = isAllSoldOut(query.data.optionList);
+  const price = displayedPrice(query.data, chosen.at === optionUuid ? chosen.option : null);
   return (
     <div className="product-detail container">
       <div className="product-detail__top">
@@ -52,6 +61,7 @@ export function ProductDetailPage() {
         <div className="product-detail__info">
           <p className="product-detail__vendor">{product.vendor}</p>
           <h1 className="product-detail__title">{product.title}</h1>
+          {soldOut && <p className="product-detail__sold-out">Sold out</p>}
           <dl className="product-detail__facts">
             {releaseDate && (
               <div>
@@ -63,12 +73,18 @@ export function ProductDetailPage() {
             )}
             <div>
               <dt>Price</dt>
-              <dd className="product-detail__price">
-                {priceLabel(query.data.totalPrice, query.data.currencyCode)}
-              </dd>
+              <dd className="product-detail__price">{priceLabel(price, query.data.currencyCode)}</dd>
             </div>
           </dl>
-          <ProductPurchase key={optionUuid} detail={query.data} />
+          <ProductPurchase
+            key={optionUuid}
+            detail={query.data}
+            onChosenOption={(option) =>
+              setChosen((current) =>
+                current.at === optionUuid && current.option === option ? current : { at: optionUuid, option },
+              )
+            }
+          />
         </div>
       </div>
       <ProductDescription html={product.description} />
