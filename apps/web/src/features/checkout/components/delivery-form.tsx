@@ -32,6 +32,26 @@ type DeliveryFields = {
 
 type DeliveryFormProps = { profile: UserProfile; cart: CartData };
 
+type FieldProblems = Partial<
+  Record<'receiverName' | 'receiverEmail' | 'phoneNumber' | 'addressDetail', string>
+>;
+
+/** The spec's 'is required' lines that belong to a field of this form, to show beside that field as well. */
+function fieldProblems(problems: readonly string[]): FieldProblems {
+  const byField: FieldProblems = {};
+  if (problems.includes(messages.order.receiverNameRequired))
+    byField.receiverName = messages.order.receiverNameRequired;
+  if (problems.includes(messages.order.receiverEmailRequired))
+    byField.receiverEmail = messages.order.receiverEmailRequired;
+  if (problems.includes(messages.order.phoneRequired)) byField.phoneNumber = messages.order.phoneRequired;
+  if (problems.includes(messages.order.addressRequired))
+    byField.addressDetail = messages.order.addressRequired;
+  return byField;
+}
+
+/** An address is one line for the order; a line break typed or pasted into the box becomes a space. */
+const oneLine = (value: string) => value.replace(/\s*[\r\n]+\s*/g, ' ');
+
 /**
  * What is wrong with a receiver email that is filled in, by the contract's rule (the one the server applies), so a
  * malformed address is named before the confirm instead of failing after it.
@@ -49,10 +69,11 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const confirm = useConfirm();
   const formId = useId();
   const startAddress = defaultAddressOf(profile.addresses);
+  // The receiver starts as the member's own company contact; every field stays editable.
   const [fields, setFields] = useState<DeliveryFields>({
-    receiverName: '',
-    receiverEmail: '',
-    phoneNumber: '',
+    receiverName: profile.representativeName,
+    receiverEmail: profile.email,
+    phoneNumber: profile.phoneNumber,
     postalCode: startAddress?.postalCode ?? '',
     addressDetail: startAddress?.addressDetail ?? '',
   });
@@ -63,11 +84,15 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const attempt = useCheckoutAttempt();
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const [missing, setMissing] = useState<FieldProblems>({});
 
-  const edit = (name: keyof DeliveryFields) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    if (name === 'receiverEmail') setEmailError(null);
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  };
+  const edit =
+    (name: keyof DeliveryFields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      if (name === 'receiverEmail') setEmailError(null);
+      setMissing((current) => (name in current ? { ...current, [name]: undefined } : current));
+      const value = name === 'addressDetail' ? oneLine(event.target.value) : event.target.value;
+      setFields((current) => ({ ...current, [name]: value }));
+    };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -83,6 +108,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
       },
       cart.cartList.length,
     );
+    setMissing(fieldProblems(problems));
     if (problems.length > 0) {
       void alert([messages.order.fillIn, ...problems].join('\n'));
       return;
@@ -158,17 +184,25 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
           )}
         </FormField>
         <h2 className="checkout__heading checkout__heading--later">Receiver</h2>
-        <FormField label="Receiver name">
+        <p className="checkout__required-note">
+          Fields marked <span aria-hidden="true">*</span> are required.
+        </p>
+        <FormField label="Receiver name" className="field--required" error={missing.receiverName}>
           {(control) => (
             <input
               {...control}
               value={fields.receiverName}
               onChange={edit('receiverName')}
               autoComplete="name"
+              required
             />
           )}
         </FormField>
-        <FormField label="Receiver email" error={emailError}>
+        <FormField
+          label="Receiver email"
+          className="field--required"
+          error={emailError ?? missing.receiverEmail}
+        >
           {(control) => (
             <input
               {...control}
@@ -177,10 +211,11 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
               value={fields.receiverEmail}
               onChange={edit('receiverEmail')}
               autoComplete="email"
+              required
             />
           )}
         </FormField>
-        <FormField label="Phone number">
+        <FormField label="Phone number" className="field--required" error={missing.phoneNumber}>
           {(control) => (
             <input
               {...control}
@@ -189,6 +224,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
               value={fields.phoneNumber}
               onChange={edit('phoneNumber')}
               autoComplete="tel"
+              required
             />
           )}
         </FormField>
@@ -213,20 +249,30 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
             />
           )}
         </FormField>
-        <FormField label="Address">
+        <FormField label="Address" className="field--required" error={missing.addressDetail}>
           {(control) => (
-            <input
+            <textarea
               {...control}
+              className="checkout__address"
+              rows={2}
               value={fields.addressDetail}
               onChange={edit('addressDetail')}
               autoComplete="street-address"
+              required
             />
           )}
         </FormField>
       </form>
 
       <ProductInformation cart={cart}>
-        <button type="submit" form={formId} className="button button--block button--large" disabled={placing}>
+        <button
+          type="submit"
+          form={formId}
+          className="button button--block button--large"
+          disabled={placing}
+          aria-busy={placing}
+        >
+          {placing && <span className="busy-spinner" aria-hidden="true" />}
           ORDER NOW
         </button>
       </ProductInformation>

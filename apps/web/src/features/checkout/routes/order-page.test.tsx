@@ -104,7 +104,15 @@ async function renderOrderPage() {
   return view;
 }
 
+/** The receiver fields start filled from the profile; these tests start them empty. */
+async function clearReceiver(user: ReturnType<typeof userEvent.setup>) {
+  await user.clear(screen.getByLabelText('Receiver name'));
+  await user.clear(screen.getByLabelText('Receiver email'));
+  await user.clear(screen.getByLabelText('Phone number'));
+}
+
 async function fillReceiver(user: ReturnType<typeof userEvent.setup>) {
+  await clearReceiver(user);
   await user.type(screen.getByLabelText('Receiver name'), 'Alex Park');
   await user.type(screen.getByLabelText('Receiver email'), 'alex@seoulbeats.example');
   await user.type(screen.getByLabelText('Phone number'), '+1 555 0100');
@@ -148,6 +156,7 @@ describe('OrderPage (Delivery)', () => {
       cart([]),
     );
     await renderOrderPage();
+    await clearReceiver(user);
     await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.querySelector('.message-dialog__text')?.textContent?.split('\n')).toEqual([
@@ -163,10 +172,63 @@ describe('OrderPage (Delivery)', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it("starts the receiver from the member's profile, still editable, with the required fields marked", async () => {
+    const user = userEvent.setup();
+    stubApi(profile(), cart([item(1, 1, 1)]));
+    await renderOrderPage();
+    const name = screen.getByLabelText('Receiver name') as HTMLInputElement;
+    expect(name.value).toBe('Alex Park');
+    expect((screen.getByLabelText('Receiver email') as HTMLInputElement).value).toBe(
+      'global@demo.kshop.example',
+    );
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('+1 555 0100');
+    for (const label of ['Receiver name', 'Receiver email', 'Phone number', 'Address'])
+      expect(screen.getByLabelText(label).hasAttribute('required')).toBe(true);
+    expect(screen.getByLabelText('Postal code').hasAttribute('required')).toBe(false);
+    await user.clear(name);
+    await user.type(name, 'Kim Minji');
+    expect(name.value).toBe('Kim Minji');
+  });
+
+  it('shows each missing field beside the field as well as in the alert, until it is filled', async () => {
+    const user = userEvent.setup();
+    stubApi(profile({ addresses: [] }), cart([item(1, 1, 1)]));
+    await renderOrderPage();
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
+    await screen.findByRole('alertdialog', {
+      name: `${messages.order.fillIn}\nPhone number is required\nAddress is required`,
+    });
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    const phone = screen.getByLabelText('Phone number');
+    const address = screen.getByLabelText('Address');
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Receiver name').getAttribute('aria-invalid')).toBeNull();
+    const describedBy = phone.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy.split(' ').at(-1) ?? '')?.textContent).toBe(
+      'Phone number is required',
+    );
+    await user.type(phone, '+1 555 0100');
+    expect(phone.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Phone number is required')).toBeNull();
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('keeps a typed or pasted address on one line', async () => {
+    const user = userEvent.setup();
+    stubApi(profile({ addresses: [] }), cart([item(1, 1, 1)]));
+    await renderOrderPage();
+    const address = screen.getByLabelText('Address') as HTMLTextAreaElement;
+    await user.type(address, '12 Teheran-ro{Enter}Gangnam-gu');
+    expect(address.value).toBe('12 Teheran-ro Gangnam-gu');
+  });
+
   it('names only what is missing', async () => {
     const user = userEvent.setup();
     stubApi(profile(), cart([item(1, 1, 1)]));
     await renderOrderPage();
+    await clearReceiver(user);
     await user.type(screen.getByLabelText('Receiver name'), 'Alex');
     await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
     expect(
@@ -180,6 +242,7 @@ describe('OrderPage (Delivery)', () => {
     const user = userEvent.setup();
     const calls = stubApi(profile(), cart([item(1, 1, 1)]));
     await renderOrderPage();
+    await clearReceiver(user);
     await user.type(screen.getByLabelText('Receiver name'), 'Alex Park');
     await user.type(screen.getByLabelText('Receiver email'), 'alex@seoulbeats');
     await user.type(screen.getByLabelText('Phone number'), '+1 555 0100');
