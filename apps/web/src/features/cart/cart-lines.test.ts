@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotal, lineMaximum, lineMinimum, stockAdjustments } from './cart-lines';
+import { cartTotal, lineMaximum, lineMinimum, lineName, stockAdjustments } from './cart-lines';
 import { cartData, cartItem } from './test/cart-fixtures';
 
 describe('cart line rules', () => {
@@ -26,5 +26,19 @@ describe('cart line rules', () => {
       patches: [{ cartUuid: lower.uuid, quantity: 6 }],
       removals: [below.uuid, short.uuid, soldOut.uuid],
     });
+  });
+});
+
+describe('lineName', () => {
+  it('names a line by its title and its option values', () => {
+    expect(lineName(cartItem({ title: 'NOVA9 1st Album', option: { optionNameValue1: 'A' } }))).toBe(
+      'NOVA9 1st Album (A)',
+    );
+    expect(
+      lineName(
+        cartItem({ title: 'Photo card', option: { optionNameValue1: 'B', optionNameValue2: 'NANA' } }),
+      ),
+    ).toBe('Photo card (B / NANA)');
+    expect(lineName(cartItem({ title: 'Poster', option: { optionNameValue1: '' } }))).toBe('Poster');
   });
 });

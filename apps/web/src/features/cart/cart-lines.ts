@@ -7,6 +7,7 @@ import {
   fromMinorUnits,
   toMinorUnits,
 } from '@kshop/contract';
+import { optionValuesText } from '../../lib/option-text';
 
 /** The rules of one cart line (spec sections 5, 8 and 9), kept free of React so they are easy to test. */
 
@@ -61,4 +62,10 @@ export function withQuantity(cart: CartData, cartUuid: string, quantity: number)
 export function withoutLines(cart: CartData, cartUuids: readonly string[]): CartData {
   const cartList = cart.cartList.filter((item) => !cartUuids.includes(item.uuid));
   return { ...cart, cartList, totalPrice: cartTotal({ cartList, currencyCode: cart.currencyCode }) };
+}
+
+/** A line as the buyer recognises it in a notice: its title, and its option when it has one. */
+export function lineName(item: CartItem): string {
+  const option = optionValuesText(item.productOption.optionNameValue1, item.productOption.optionNameValue2);
+  return option ? `${item.product.title} (${option})` : item.product.title;
 }

@@ -2,18 +2,27 @@ import type { CartData } from '@kshop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { CART_QUERY_KEY, removeCartItem, updateCartQuantity } from '../api/cart-api';
-import { stockAdjustments, withoutLines, withQuantity } from '../cart-lines';
+import { lineName, stockAdjustments, withoutLines, withQuantity } from '../cart-lines';
 
 /** A refused adjustment refetches the cart; two rounds per visit are enough and can never loop. */
 const MAX_ROUNDS = 2;
 
+export type CartStockCheck = {
+  /** Whether anything was changed, so the page shows 'Some item quantities were adjusted due to stock limits.' */
+  adjusted: boolean;
+  /** The lines deleted for falling below their minimum, named so the buyer knows what left the cart. */
+  removed: string[];
+};
+
 /**
  * When the cart loads, lowers lines to what is available and deletes lines that cannot reach their minimum
- * (spec section 8). Returns whether anything was changed, so the page can say so.
+ * (spec section 8).
  */
-export function useCartStockCheck(cart: CartData | undefined): boolean {
+export function useCartStockCheck(cart: CartData | undefined): CartStockCheck {
   const queryClient = useQueryClient();
   const [adjusted, setAdjusted] = useState(false);
+  // By cart line, so a line deleted again after a refetch is named once.
+  const [removed, setRemoved] = useState<ReadonlyMap<string, string>>(new Map());
   const busy = useRef(false);
   const rounds = useRef(0);
 
@@ -23,13 +32,19 @@ export function useCartStockCheck(cart: CartData | undefined): boolean {
     if (patches.length === 0 && removals.length === 0) return;
     busy.current = true;
     rounds.current += 1;
+    const names = new Map(cart.cartList.map((item) => [item.uuid, lineName(item)]));
     void (async () => {
       const results = await Promise.allSettled([
         ...patches.map((patch) => updateCartQuantity(patch.cartUuid, patch.quantity)),
         ...removals.map((cartUuid) => removeCartItem(cartUuid)),
       ]);
+      const gone = removals.filter((_, i) => results[patches.length + i]?.status === 'fulfilled');
       busy.current = false;
       setAdjusted(true);
+      if (gone.length > 0)
+        setRemoved(
+          (current) => new Map([...current, ...gone.map((uuid) => [uuid, names.get(uuid) ?? ''] as const)]),
+        );
       queryClient.setQueryData<CartData>(CART_QUERY_KEY, (current) =>
         current
           ? patches.reduce(
@@ -43,5 +58,5 @@ export function useCartStockCheck(cart: CartData | undefined): boolean {
     })();
   }, [cart, queryClient]);
 
-  return adjusted;
+  return { adjusted, removed: [...removed.values()] };
 }

@@ -231,6 +231,38 @@ describe('CartPage', () => {
     expect(screen.queryByRole('heading', { name: 'Below minimum' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Too little stock' })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Fine' })).toBeTruthy();
+    const notice = screen.getByText(messages.cart.adjusted).closest('[role="status"]') as HTMLElement;
+    const removed = within(within(notice).getByRole('list', { name: 'Removed items' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(removed).toEqual(['Below minimum (A)', 'Too little stock (A)']);
+    expect(removed.join(' ')).not.toContain('Too many');
+  });
+
+  it('names only the lines whose deletion went through, and none when only quantities were lowered', async () => {
+    const tooMany = cartItem({ title: 'Too many', quantity: 10, option: { stock: 8, holdStock: 2 } });
+    const kept = cartItem({ title: 'Kept by error', quantity: 1, option: { minimumOrderQuantity: 5 } });
+    const gone = cartItem({ title: 'Gone', quantity: 1, option: { minimumOrderQuantity: 5 } });
+    stubApi(cartData([tooMany, kept, gone]), [
+      (call) =>
+        call.method === 'DELETE' && (call.body as { cartUuid: string }).cartUuid === kept.uuid
+          ? envelope(null, 500, 'boom')
+          : undefined,
+    ]);
+    await renderCart();
+    const list = await screen.findByRole('list', { name: 'Removed items' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(' (')[0]),
+    ).toEqual(['Gone']);
+  });
+
+  it('shows the adjustment notice without a removed list when nothing was deleted', async () => {
+    stubApi(cartData([cartItem({ title: 'Too many', quantity: 10, option: { stock: 8, holdStock: 2 } })]));
+    await renderCart();
+    expect(await screen.findByText(messages.cart.adjusted)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Removed items' })).toBeNull();
   });
 
   it('changes nothing and says nothing when every line fits', async () => {

@@ -14,7 +14,7 @@ export function CartPage() {
   useDocumentTitle('Cart');
   const isLoggedIn = useIsLoggedIn();
   const query = useQuery({ ...cartQuery(), enabled: isLoggedIn });
-  const adjusted = useCartStockCheck(query.data);
+  const stockCheck = useCartStockCheck(query.data);
 
   if (!isLoggedIn) return <Navigate to="/login" replace />;
 
@@ -62,10 +62,23 @@ export function CartPage() {
   return (
     <section className="cart-page container">
       <h1 className="cart-page__title">Cart</h1>
-      {adjusted && (
-        <p role="status" className="cart-page__notice">
-          {messages.cart.adjusted}
-        </p>
+      {stockCheck.adjusted && (
+        <div role="status" className="cart-page__notice">
+          <p className="cart-page__notice-text">{messages.cart.adjusted}</p>
+          {stockCheck.removed.length > 0 && (
+            <>
+              <p className="cart-page__notice-text">
+                Removed from your cart, as not enough is available for the minimum order quantity:
+              </p>
+              <ul className="cart-page__removed" aria-label="Removed items">
+                {stockCheck.removed.map((name, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the same product can be named twice
+                  <li key={index}>{name}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       )}
       {body}
     </section>
