@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders, signedIn } from '../../../test/render';
 import type { AdminProduct, ArtistGroup, Category } from '../api/catalogue-api';
 import { ProductForm } from './product-form';
 
@@ -277,5 +277,38 @@ describe('ProductForm', () => {
     expect(
       await screen.findByText("Option 'Standard' is held by open orders and cannot be removed."),
     ).toBeTruthy();
+  });
+});
+
+describe('ProductForm back-in-stock requests', () => {
+  it('shows how many members wait for each saved option, read-only', async () => {
+    signedIn();
+    const fetchMock = vi.fn(
+      async (_url: string) =>
+        new Response(
+          JSON.stringify({
+            statusCode: 200,
+            message: 'OK',
+            data: { optionList: [{ optionUuid: OPTION_B, waiting: 3 }] },
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(
+      <ProductForm
+        product={EXISTING}
+        categories={CATEGORIES}
+        artistGroups={ARTISTS}
+        onSave={vi.fn()}
+        onUpload={vi.fn()}
+      />,
+      { route: `/products/${EXISTING.uuid}`, path: '/products/:id' },
+    );
+    const option = (n: number) =>
+      within(screen.getByText(new RegExp(`^Option ${n}`), { selector: 'legend' }).closest('fieldset')!);
+    expect(await option(2).findByText('3 members waiting for restock')).toBeTruthy();
+    expect(option(1).getByText('0 members waiting for restock')).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(`/products/${EXISTING.uuid}/stock-alerts`);
   });
 });
