@@ -41,7 +41,8 @@ export type RequestOptions = {
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as is, with its own Content-Type (the CSV import). */
-  rawBody?: { text: string; contentType: string };
+  /** A body sent as it is: a text, or a file's bytes (a CSV keeps whatever encoding it was saved in). */
+  rawBody?: { text: string | Blob; contentType: string };
   signal?: AbortSignal;
 };
 

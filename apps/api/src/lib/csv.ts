@@ -1,10 +1,32 @@
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
-export function parseCsv(text: string): string[][] {
-  return [...csvRows(text)];
+export function parseCsv(text: string, separator: CsvSeparator = ','): string[][] {
+  return [...csvRows(text, separator)];
+}
+
+export const CSV_SEPARATORS = [',', ';', '\t'] as const;
+export type CsvSeparator = (typeof CSV_SEPARATORS)[number];
+
+/**
+ * The separator a CSV file uses, read from its first line: a comma, or the semicolon that spreadsheets
+ * write where the comma is the decimal mark, or a tab (Excel's "Unicode text"), whichever appears most
+ * outside quotes. A comma when none appears.
+ */
+export function detectSeparator(text: string): CsvSeparator {
+  const counts = new Map<CsvSeparator, number>(CSV_SEPARATORS.map((s) => [s, 0]));
+  let quoted = false;
+  for (const c of text.replace(/^\uFEFF/, '')) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && counts.has(c as CsvSeparator))
+      counts.set(c as CsvSeparator, counts.get(c as CsvSeparator)! + 1);
+  }
+  let best: CsvSeparator = ',';
+  for (const [separator, count] of counts) if (count > counts.get(best)!) best = separator;
+  return best;
 }
 
 /** The rows of a CSV one at a time (blank rows left out), so a caller can pause between them. */
-export function* csvRows(text: string): Generator<string[]> {
+export function* csvRows(text: string, separator: CsvSeparator = ','): Generator<string[]> {
   let row: string[] = [];
   let field = '';
   let quoted = false;
@@ -19,7 +41,7 @@ export function* csvRows(text: string): Generator<string[]> {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
+    else if (c === separator) {
       row.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {

@@ -5,7 +5,7 @@ import type { TestShop } from './app.js';
 type Headers = { authorization: string };
 
 /** Uploads a catalogue CSV: the import answers 202 with its job at once. */
-export const startImport = (shop: TestShop, headers: Headers, csv: string) =>
+export const startImport = (shop: TestShop, headers: Headers, csv: string | Buffer) =>
   shop.app.inject({
     method: 'POST',
     url: '/api/v1/admin/catalogue/import',

@@ -16,9 +16,11 @@ import {
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { detectSeparator } from '../../lib/csv.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
+import { readSpreadsheetText } from '../../lib/spreadsheet-text.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { requestUploads } from '../files/files.service.js';
 import { jobProgress } from '../jobs/jobs.service.js';
@@ -254,9 +256,10 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     catalogueImportJob(app.db, { batchTargetMs: BATCH_TARGET_MS[app.database.driver] }),
   );
   app.register(async (csvScope) => {
+    // The file's bytes as sent: its encoding is found here (Korean Excel writes CP949), not assumed.
     csvScope.addContentTypeParser(
       'text/csv',
-      { parseAs: 'string', bodyLimit: 20 * 1024 * 1024 },
+      { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
       (_request, body, done) => done(null, body),
     );
     csvScope.post(
@@ -271,14 +274,19 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const me = requireStaff(request);
-        if (typeof request.body !== 'string')
+        if (!Buffer.isBuffer(request.body))
           throw badRequest('Send the CSV file with Content-Type text/csv.', 'CSV_BODY');
-        const unreadable = csvTextProblem(request.body);
+        const file = readSpreadsheetText(request.body);
+        if (!file.ok) throw badRequest(file.problem, 'CSV_ENCODING');
+        const unreadable = csvTextProblem(file.text);
         if (unreadable) throw badRequest(unreadable, 'CSV_TEXT');
         const job = await app.jobs.enqueue(
           app.db,
           CATALOGUE_IMPORT,
-          { csv: request.body } satisfies CatalogueImportInput,
+          {
+            csv: file.text.replace(/^\uFEFF/, ''),
+            separator: detectSeparator(file.text),
+          } satisfies CatalogueImportInput,
           me.id,
         );
         return reply

@@ -8,7 +8,7 @@ import {
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { productIdsOfOptions } from '../../db/row-locks.js';
-import { csvLine, csvRows, fromCsvText } from '../../lib/csv.js';
+import { type CsvSeparator, csvLine, csvRows, fromCsvText } from '../../lib/csv.js';
 import { AppError } from '../../lib/errors.js';
 import * as repo from './catalog-admin.repository.js';
 import { checkOptions } from './catalog-admin.service.js';
@@ -218,12 +218,20 @@ const YIELD_EVERY = 100;
  * Rows without a product_uuid form new products, grouped by title and vendor. Gives back to the event loop
  * every hundred rows, so a large file never holds up other requests for long.
  */
-export async function parseImport(csv: string): Promise<ParsedImport> {
+export async function parseImport(csv: string, separator: CsvSeparator = ','): Promise<ParsedImport> {
   const rows: ParsedRow[] = [];
   const problems: ImportProblem[] = [];
-  const lines = csvRows(csv);
+  const lines = csvRows(csv, separator);
   const header = ((lines.next().value as string[] | undefined) ?? []).map((h) => h.trim().toLowerCase());
   const missing = CSV_COLUMNS.filter((c) => !header.includes(c));
+  if (missing.length === CSV_COLUMNS.length) {
+    throw new CsvImportError([
+      {
+        row: 1,
+        message: `the first row names none of the columns: start from the catalogue's CSV export, whose first row names them (${CSV_COLUMNS.join(', ')}).`,
+      },
+    ]);
+  }
   if (missing.length)
     throw new CsvImportError([{ row: 1, message: `missing columns: ${missing.join(', ')}` }]);
   const indexOf = CSV_COLUMNS.map((c) => header.indexOf(c));

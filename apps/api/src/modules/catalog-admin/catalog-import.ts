@@ -7,6 +7,7 @@ import { lockOptionsOfProducts, lockProducts, productIdsOfOptions } from '../../
 import { productArtists, productOptions, products } from '../../db/schema.js';
 import { insertRowsAsJson } from '../../db/seed/bulk-insert.js';
 import { inTransaction } from '../../db/transaction.js';
+import type { CsvSeparator } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type JobContext, JobFailure, type JobHandler, JobStopped } from '../jobs/jobs.service.js';
 import * as repo from './catalog-admin.repository.js';
@@ -21,7 +22,11 @@ import {
 } from './catalog-csv.js';
 
 export const CATALOGUE_IMPORT = 'catalogue.import';
-export type CatalogueImportInput = { csv: string };
+export type CatalogueImportInput = {
+  csv: string;
+  /** The file's separator as the upload found it; a comma when absent (jobs queued before it was kept). */
+  separator?: CsvSeparator;
+};
 export type CatalogueImportResult = { products: number; options: number };
 export type CatalogueImportFailure = { message: string; problems: ImportProblem[] };
 export type CatalogueImportProgress = {
@@ -104,7 +109,7 @@ export function catalogueImportJob(
     }
     let parsed: Awaited<ReturnType<typeof parseImport>>;
     try {
-      parsed = await parseImport(job.input.csv);
+      parsed = await parseImport(job.input.csv, job.input.separator);
     } catch (err) {
       if (err instanceof CsvImportError) throw new JobFailure(changedNothing(err.problems));
       throw err;

@@ -126,13 +126,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * what it changed; a refused file throws an ApiError carrying the problems, as the API names them.
  */
 export async function importCatalogue(
-  csvText: string,
+  csvFile: Blob,
   onProgress: (job: CsvImportJob) => void = () => {},
   pollMs = 500,
 ): Promise<CsvImportResult> {
   const { jobId } = await adminRequest<{ jobId: string }>('/catalogue/import', {
     method: 'POST',
-    rawBody: { text: csvText, contentType: 'text/csv' },
+    rawBody: { text: csvFile, contentType: 'text/csv' },
   });
   for (;;) {
     const job = await adminGet<CsvImportJob>(`/catalogue/imports/${jobId}`);

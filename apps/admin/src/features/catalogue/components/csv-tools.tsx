@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
-import { readFileText } from '../../../lib/read-file';
 import { saveBlob } from '../../../lib/save-file';
 import type { CsvImportJob, CsvImportProblem, CsvImportResult } from '../api/catalogue-api';
 
 type CsvToolsProps = {
   onExport: () => Promise<{ blob: Blob; fileName: string | null }>;
   /** Uploads the file and follows the import job, reporting its states, until it ends. */
-  onImport: (csvText: string, onProgress: (job: CsvImportJob) => void) => Promise<CsvImportResult>;
+  /** Uploads the file's bytes as they are: the shop finds their encoding (Korean Excel writes CP949). */
+  onImport: (csvFile: Blob, onProgress: (job: CsvImportJob) => void) => Promise<CsvImportResult>;
   onImported: () => void;
 };
 
@@ -70,7 +70,7 @@ export function CsvTools({ onExport, onImport, onImported }: CsvToolsProps) {
     setOutcome(null);
     setJob(null);
     try {
-      const result = await onImport(await readFileText(file), setJob);
+      const result = await onImport(file, setJob);
       setOutcome({ kind: 'done', result });
       onImported();
     } catch (error) {
@@ -111,7 +111,7 @@ export function CsvTools({ onExport, onImport, onImported }: CsvToolsProps) {
             <input
               id={fileId}
               type="file"
-              accept=".csv,text/csv"
+              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
               aria-describedby={`${fileId}-hint`}
               onChange={(event) => {
                 setFile(event.target.files?.[0] ?? null);

@@ -1,9 +1,0 @@
-/** A file's text (UTF-8), through FileReader, which every browser and jsdom have (Blob.text is newer). */
-export function readFileText(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsText(file);
-  });
-}
