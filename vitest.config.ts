@@ -2,7 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
-const alias = { '@kshop/contract': contractSource };
+const uiSource = fileURLToPath(new URL('./packages/ui/src/index.ts', import.meta.url));
+const uiApiStub = fileURLToPath(new URL('./packages/ui/src/test/api-stub.ts', import.meta.url));
+const alias = [
+  { find: '@kshop/contract', replacement: contractSource },
+  { find: /^@kshop\/ui$/, replacement: uiSource },
+  { find: /^@kshop\/ui\/test\/api-stub$/, replacement: uiApiStub },
+];
 
 export default defineConfig({
   test: {
@@ -21,6 +27,16 @@ export default defineConfig({
           globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'ui',
+          root: 'packages/ui',
+          include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
       {

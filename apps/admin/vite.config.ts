@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
+const uiSource = fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url));
 const apiTarget = process.env.KSHOP_API_URL ?? 'http://localhost:3000';
 const proxy = Object.fromEntries(
   ['/api', '/media', '/files'].map((prefix) => [prefix, { target: apiTarget, changeOrigin: true }]),
@@ -13,7 +14,12 @@ const proxy = Object.fromEntries(
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
-  resolve: { alias: { '@kshop/contract': contractSource } },
+  resolve: {
+    alias: [
+      { find: '@kshop/contract', replacement: contractSource },
+      { find: /^@kshop\/ui$/, replacement: uiSource },
+    ],
+  },
   server: { proxy },
   preview: { proxy },
   build: {

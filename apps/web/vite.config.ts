@@ -5,7 +5,11 @@ import { firstPaint } from './build/first-paint.ts';
 
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
-const alias = { '@kshop/contract': contractSource };
+const uiSource = fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url));
+const alias = [
+  { find: '@kshop/contract', replacement: contractSource },
+  { find: /^@kshop\/ui$/, replacement: uiSource },
+];
 // React Router's package points every import at its development build; its production build is the same code with
 // the development warnings compiled out, so the shop ships that one.
 const reactRouterProduction = fileURLToPath(
@@ -20,7 +24,7 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), firstPaint({ alias, treeshake })],
   resolve: {
     alias: [
-      { find: '@kshop/contract', replacement: contractSource },
+      ...alias,
       ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
     ],
   },

@@ -1,6 +1,6 @@
+import { DialogProvider } from '@kshop/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { DialogProvider } from '../components/ui/dialog';
 import { isApiError } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {

@@ -1,9 +1,9 @@
 import { messages } from '@kshop/contract';
+import { type StubCall, stubApi } from '@kshop/ui/test/api-stub';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { type StubCall, stubApi } from '../test/api-stub';
 import { LocationProbe, signedIn, testQueryClient } from '../test/render';
 import { Providers } from './providers';
 import { AppRoutes } from './router';

@@ -1,8 +1,8 @@
+import { DialogProvider } from '@kshop/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { DialogProvider } from '../components/ui/dialog';
 
 /** Shows the current address, so a test can see where a link or a submit went. */
 export function LocationProbe() {

@@ -1,6 +1,6 @@
+import { DialogProvider } from '@kshop/ui';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { DialogProvider } from '../../components/ui/dialog';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingState } from '../../components/ui/status';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';

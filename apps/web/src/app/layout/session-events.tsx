@@ -1,7 +1,7 @@
 import { messages } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useAlert } from '../../components/ui/dialog';
 import { onPendingApproval } from '../../lib/api-client';
 import { subscribeSession } from '../../lib/session';
 

@@ -7,11 +7,11 @@ import {
   STOCK_STATUS_LABELS,
   STOCK_STATUSES,
 } from '@kshop/contract';
+import { Pagination } from '@kshop/ui';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { readListing, withParam } from '../../lib/listing-params';
-import { Pagination } from '../ui/pagination';
 import { FIRST_ROW, ProductGrid, ProductGridSkeleton } from '../ui/product-grid';
 import { EmptyState, ErrorState } from '../ui/status';
 import './product-listing.css';

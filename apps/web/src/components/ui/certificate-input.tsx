@@ -1,8 +1,8 @@
 import { isAllowedFileName, messages } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api-errors';
 import { uploadBusinessCertificate } from '../../lib/file-transfer';
-import { useAlert } from './dialog';
 
 type CertificateInputProps = {
   id: string;

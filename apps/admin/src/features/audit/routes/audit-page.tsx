@@ -1,4 +1,4 @@
-import { Pagination } from '../../../components/ui/pagination';
+import { Pagination } from '@kshop/ui';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useCurrentStaff } from '../../../lib/current-staff';
 import { formatDateTime } from '../../../lib/format';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, staffPasswordRequest } from '@kshop/contract';
+import { FormField } from '@kshop/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField } from '../../../components/ui/form-field';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { PasswordChange } from '../api/auth-api';
 

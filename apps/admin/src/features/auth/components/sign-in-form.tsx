@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { staffLoginRequest } from '@kshop/contract';
+import { FormField } from '@kshop/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import type { StaffSession } from '../api/auth-api';
 

@@ -1,6 +1,5 @@
+import { FormField, Modal } from '@kshop/ui';
 import { useId, useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import type { Decision } from '../api/buyers-api';
 

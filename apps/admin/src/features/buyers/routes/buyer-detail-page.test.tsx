@@ -1,7 +1,7 @@
+import { stubApi } from '@kshop/ui/test/api-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/api-stub';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import type { AdminBuyerDetail } from '../api/buyers-api';
 import { BuyerDetailPage } from './buyer-detail-page';

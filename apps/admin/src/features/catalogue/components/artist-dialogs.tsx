@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ArtistCategory, artistCategoryInput, artistInput } from '@kshop/contract';
+import { FormField, Modal } from '@kshop/ui';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { FormField } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import type { ArtistCategoryInput, ArtistInput } from '../api/catalogue-api';
 

@@ -5,9 +5,9 @@ import {
   PRODUCT_TAGS,
   type ProductTag,
 } from '@kshop/contract';
+import { FormField } from '@kshop/ui';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import type { AdminProduct, ArtistGroup, Category } from '../api/catalogue-api';
 import { ArtistPicker } from './artist-picker';

@@ -1,7 +1,7 @@
 import type { ArtistCategory } from '@kshop/contract';
+import { useConfirm } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useConfirm } from '../../../components/ui/dialog';
 import { ErrorState, LoadingState, Notice } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,8 +1,8 @@
 import type { AdminProductInput } from '@kshop/contract';
+import { useConfirm } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useConfirm } from '../../../components/ui/dialog';
 import { ErrorState, LoadingState, Notice } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';

@@ -1,8 +1,7 @@
 import { STOCK_STATUS_LABELS, STOCK_STATUSES } from '@kshop/contract';
+import { FormField, Pagination } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import { FormField } from '../../../components/ui/form-field';
-import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate } from '../../../lib/format';
 import { formValues, LIST_LIMIT, useListParams } from '../../../lib/list-params';

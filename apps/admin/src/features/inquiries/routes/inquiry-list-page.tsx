@@ -1,6 +1,5 @@
+import { FormField, Pagination } from '@kshop/ui';
 import { Link, useNavigate } from 'react-router';
-import { FormField } from '../../../components/ui/form-field';
-import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format';

@@ -1,6 +1,6 @@
 import { orderMemoRequest, parseMemo } from '@kshop/contract';
+import { FormField } from '@kshop/ui';
 import { useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 
 /** The API's own wording for a memo that is not 'label/amount'. */

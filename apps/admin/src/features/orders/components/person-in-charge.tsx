@@ -1,5 +1,5 @@
+import { FormField } from '@kshop/ui';
 import { useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import type { StaffMember } from '../api/orders-api';
 

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@kshop/contract';
+import { useConfirm } from '@kshop/ui';
 import { useState } from 'react';
-import { useConfirm } from '../../../components/ui/dialog';
 import { orderStatusLabel } from '../../../components/ui/status-badge';
 import { errorMessage } from '../../../lib/api-client';
 

@@ -1,7 +1,7 @@
+import { type StubCall, stubApi } from '@kshop/ui/test/api-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type StubCall, stubApi } from '../../../test/api-stub';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import type { AdminOrderDetail } from '../api/orders-api';
 import { OrderDetailPage } from './order-detail-page';

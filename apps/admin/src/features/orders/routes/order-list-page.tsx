@@ -1,7 +1,6 @@
 import { formatPrice, ORDER_STATUSES } from '@kshop/contract';
+import { FormField, Pagination } from '@kshop/ui';
 import { Link, useNavigate } from 'react-router';
-import { FormField } from '../../../components/ui/form-field';
-import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { orderStatusLabel, StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format';

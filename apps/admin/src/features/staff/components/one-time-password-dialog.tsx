@@ -1,5 +1,5 @@
+import { Modal } from '@kshop/ui';
 import { useId, useRef } from 'react';
-import { Modal } from '../../../components/ui/modal';
 import type { StaffCreated } from '../api/staff-api';
 
 /** The new account's one-time password: the API returns it once and stores only its hash. */

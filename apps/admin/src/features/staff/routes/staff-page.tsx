@@ -1,6 +1,6 @@
+import { useConfirm } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useConfirm } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, LoadingState, Notice } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { errorMessage } from '../../../lib/api-client';

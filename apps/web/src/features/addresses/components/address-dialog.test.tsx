@@ -1,8 +1,8 @@
 import { messages } from '@kshop/contract';
+import { stubApi } from '@kshop/ui/test/api-stub';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../lib/api-stub';
 import { renderWithProviders } from '../../../test/render';
 import { AddressDialog } from './address-dialog';
 

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type AddressView, addressRequest, digitsOnly, messages } from '@kshop/contract';
+import { Modal, useAlert } from '@kshop/ui';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAlert } from '../../../components/ui/dialog';
-import { Modal } from '../../../components/ui/modal';
 import { failureMessage } from '../../../lib/api-errors';
 import { useAddAddress, useUpdateAddress } from '../api/addresses-api';
 import '../../../components/ui/form-extras.css';

@@ -1,8 +1,8 @@
 import { messages } from '@kshop/contract';
+import { stubApi } from '@kshop/ui/test/api-stub';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../lib/api-stub';
 import { userProfileFixture } from '../../../lib/user-profile-fixture';
 import { renderWithProviders } from '../../../test/render';
 import { AddressList } from './address-list';

@@ -1,7 +1,7 @@
 import type { AddressView } from '@kshop/contract';
 import { messages } from '@kshop/contract';
+import { useAlert, useConfirm } from '@kshop/ui';
 import { useId, useState } from 'react';
-import { useAlert, useConfirm } from '../../../components/ui/dialog';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { failureMessage } from '../../../lib/api-errors';
 import { useAddresses, useDeleteAddress } from '../api/addresses-api';

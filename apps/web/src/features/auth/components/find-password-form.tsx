@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { emailRequest, messages } from '@kshop/contract';
+import { FormField, useAlert } from '@kshop/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useAlert } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
+import '../../../components/ui/form-extras.css';
 import { isApiError } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import { issueTemporaryPassword } from '../api/signup-api';

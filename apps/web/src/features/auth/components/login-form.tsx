@@ -1,8 +1,8 @@
 import { isPlausibleLogin, type LoginRequest, messages } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { useAlert } from '../../../components/ui/dialog';
 import { isApiError } from '../../../lib/api-client';
 
 type LoginFormProps = {

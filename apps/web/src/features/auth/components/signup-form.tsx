@@ -11,12 +11,12 @@ import {
   signupRequest,
   VERIFICATION_SECONDS,
 } from '@kshop/contract';
+import { FormField, useAlert } from '@kshop/ui';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CertificateInput } from '../../../components/ui/certificate-input';
-import { useAlert } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
+import '../../../components/ui/form-extras.css';
 import { isApiError } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import {

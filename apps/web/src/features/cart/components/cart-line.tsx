@@ -1,8 +1,8 @@
 import { type CartData, type CartItem, formatPrice, messages } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAlert } from '../../../components/ui/dialog';
 import { isApiError } from '../../../lib/api-client';
 import { showFallbackImage } from '../../../lib/fallback-image';
 import { productDetailPath } from '../../../lib/links';

@@ -1,6 +1,6 @@
 import { messages } from '@kshop/contract';
+import { Modal } from '@kshop/ui';
 import { useId } from 'react';
-import { Modal } from '../../../components/ui/modal';
 import { AddressList, type AddressView } from '../../addresses';
 
 type AddressPickerDialogProps = {

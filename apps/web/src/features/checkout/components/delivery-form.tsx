@@ -6,10 +6,10 @@ import {
   PHONE_PLACEHOLDER_ORDER,
   type UserProfile,
 } from '@kshop/contract';
+import { FormField, useAlert, useConfirm } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useAlert, useConfirm } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
+import '../../../components/ui/form-extras.css';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-errors';
 import { markLoggedIn } from '../../../lib/session-flag';

@@ -1,8 +1,8 @@
 import { messages, SESSION_KEYS } from '@kshop/contract';
+import { stubApi } from '@kshop/ui/test/api-stub';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../lib/api-stub';
 import { userProfileFixture } from '../../../lib/user-profile-fixture';
 import { renderWithProviders } from '../../../test/render';
 import { ContactForm } from './contact-form';

@@ -1,7 +1,7 @@
 import { changePasswordRequest, confirmPasswordError, messages, newPasswordError } from '@kshop/contract';
+import { FormField, Modal } from '@kshop/ui';
 import { useId, useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
+import '../../../components/ui/form-extras.css';
 import { isApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-errors';
 import { changePassword } from '../api/account-api';

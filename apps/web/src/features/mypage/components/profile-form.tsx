@@ -8,11 +8,11 @@ import {
   type UserProfile,
   updateProfileRequest,
 } from '@kshop/contract';
+import { FormField, useAlert } from '@kshop/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CertificateInput } from '../../../components/ui/certificate-input';
-import { useAlert } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
+import '../../../components/ui/form-extras.css';
 import { failureMessage } from '../../../lib/api-errors';
 import { updateProfile } from '../api/account-api';
 

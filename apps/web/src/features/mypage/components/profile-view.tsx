@@ -1,6 +1,6 @@
 import { messages, truncateFileName, type UserProfile } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useState } from 'react';
-import { useAlert } from '../../../components/ui/dialog';
 import { failureMessage } from '../../../lib/api-errors';
 import { downloadStoredFile } from '../../../lib/file-transfer';
 

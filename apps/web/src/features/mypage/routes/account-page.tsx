@@ -1,7 +1,7 @@
 import { messages } from '@kshop/contract';
+import { useAlert, useConfirm } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useAlert, useConfirm } from '../../../components/ui/dialog';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { failureMessage } from '../../../lib/api-errors';
 import { clearSession, expireSession } from '../../../lib/session';

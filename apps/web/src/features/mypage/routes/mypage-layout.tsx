@@ -1,7 +1,7 @@
 import { messages } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAlert } from '../../../components/ui/dialog';
 import { revokeToken } from '../../../lib/api-client';
 import { clearSession, useIsLoggedIn } from '../../../lib/session';
 import type { MyPageOutletContext } from '../components/leave-my-page';

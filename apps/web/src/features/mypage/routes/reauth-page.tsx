@@ -1,8 +1,8 @@
 import { isPlausibleLogin, messages } from '@kshop/contract';
+import { FormField, useAlert } from '@kshop/ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useAlert } from '../../../components/ui/dialog';
-import { FormField } from '../../../components/ui/form-field';
+import '../../../components/ui/form-extras.css';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { revokeToken } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';

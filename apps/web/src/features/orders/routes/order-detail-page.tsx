@@ -1,8 +1,8 @@
 import { messages, ORDER_STATUS_LABELS, type OrderDetail } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
-import { useAlert } from '../../../components/ui/dialog';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { isApiError } from '../../../lib/api-client';

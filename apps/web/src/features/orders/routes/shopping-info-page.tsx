@@ -1,7 +1,7 @@
 import { messages, PAGE_SIZE, pageCount } from '@kshop/contract';
+import { Pagination } from '@kshop/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
-import { Pagination } from '../../../components/ui/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { positiveInt } from '../../../lib/listing-params';
 import { useIsLoggedIn } from '../../../lib/session';

@@ -1,6 +1,6 @@
 import { messages } from '@kshop/contract';
+import { Modal } from '@kshop/ui';
 import { Link } from 'react-router';
-import { Modal } from '../../../components/ui/modal';
 
 export function AddedToCartDialog({ onClose }: { onClose: () => void }) {
   return (

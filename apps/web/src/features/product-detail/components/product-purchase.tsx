@@ -5,9 +5,9 @@ import {
   type ProductOptionDetail,
   priceLabel,
 } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { useAlert } from '../../../components/ui/dialog';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';

@@ -1,7 +1,7 @@
 import { type ProductOptionDetail, stockAlertMessages } from '@kshop/contract';
+import { useAlert } from '@kshop/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useAlert } from '../../../components/ui/dialog';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { setStockAlert, stockAlertsQuery } from '../api/stock-alerts-api';

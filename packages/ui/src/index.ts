@@ -1,0 +1,4 @@
+export { type AlertOptions, DialogProvider, useAlert, useConfirm } from './dialog';
+export { type FieldControlProps, FormField } from './form-field';
+export { Modal } from './modal';
+export { Pagination } from './pagination';

@@ -1,0 +1,99 @@
+import { paginationWindow } from '@kshop/contract';
+import { Link } from 'react-router';
+import './pagination.css';
+
+type PaginationProps = {
+  currentPage: number;
+  /** The URL of a page: page state lives in the address, so every page is a plain link. */
+  hrefForPage: (page: number) => string;
+} & (
+  | { totalPages: number; totalCount?: never; pageSize?: never }
+  /** With the result count: 'N results' stands beside the page links (the back office's lists). */
+  | { totalCount: number; pageSize: number; totalPages?: never }
+);
+
+/** The page links in the contract's window: first … around the current page … last, with previous and next. */
+export function Pagination(props: PaginationProps) {
+  const { currentPage, hrefForPage } = props;
+  if (props.totalCount === undefined) {
+    if (props.totalPages <= 1) return null;
+    return <PageLinks currentPage={currentPage} totalPages={props.totalPages} hrefForPage={hrefForPage} />;
+  }
+  const { totalCount, pageSize } = props;
+  const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  return (
+    <div className="pagination pagination--counted">
+      <p className="pagination__count">
+        {totalCount} {totalCount === 1 ? 'result' : 'results'}
+      </p>
+      {totalPages > 1 && (
+        <PageLinks currentPage={currentPage} totalPages={totalPages} hrefForPage={hrefForPage} />
+      )}
+    </div>
+  );
+}
+
+function PageLinks({
+  currentPage,
+  totalPages,
+  hrefForPage,
+}: {
+  currentPage: number;
+  totalPages: number;
+  hrefForPage: (page: number) => string;
+}) {
+  const items = paginationWindow(currentPage, totalPages);
+  return (
+    <nav aria-label="Pagination" className="pagination__nav">
+      <ul className="pagination__list">
+        <li>
+          <StepLink
+            to={currentPage > 1 ? hrefForPage(currentPage - 1) : null}
+            label="Previous page"
+            symbol="‹"
+          />
+        </li>
+        {items.map((item) =>
+          typeof item === 'number' ? (
+            <li key={item}>
+              <Link
+                to={hrefForPage(item)}
+                aria-label={`Page ${item}`}
+                aria-current={item === currentPage ? 'page' : undefined}
+                className="pagination__page"
+              >
+                {item}
+              </Link>
+            </li>
+          ) : (
+            <li key={item} className="pagination__ellipsis" aria-hidden="true">
+              …
+            </li>
+          ),
+        )}
+        <li>
+          <StepLink
+            to={currentPage < totalPages ? hrefForPage(currentPage + 1) : null}
+            label="Next page"
+            symbol="›"
+          />
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function StepLink({ to, label, symbol }: { to: string | null; label: string; symbol: string }) {
+  if (to === null) {
+    return (
+      <span className="pagination__step pagination__step--disabled" aria-hidden="true">
+        {symbol}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} aria-label={label} className="pagination__step">
+      {symbol}
+    </Link>
+  );
+}
