@@ -1,6 +1,8 @@
 import { FormField } from '@kshop/ui';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useParams } from 'react-router';
 import { emptyOption, type OptionRow, type ProductFormValues } from './product-form-model';
+import { StockAlertCount, useStockAlertCounts } from './stock-alert-count';
 
 /**
  * The options of a product: one or two keys shared by all options (the API requires the same keys on every
@@ -16,6 +18,7 @@ export function OptionFields() {
     formState: { errors },
   } = useFormContext<ProductFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'options' });
+  const waiting = useStockAlertCounts(useParams().id);
   const [key1, key2, defaultOption] = useWatch({
     control,
     name: ['optionKey1', 'optionKey2', 'defaultOption'],
@@ -154,6 +157,7 @@ export function OptionFields() {
                   )}
                 </FormField>
               </div>
+              {row.uuid && waiting.data && <StockAlertCount waiting={waiting.data.get(row.uuid)} />}
               <div className="option-card__flags">
                 <label className="checkbox">
                   <input type="checkbox" {...register(`options.${index}.isSoldOut`)} />
