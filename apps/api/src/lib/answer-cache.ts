@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEncode, type ZodType } from 'zod';
 
 /**
@@ -14,6 +15,8 @@ import { safeEncode, type ZodType } from 'zod';
  */
 export class AnswerCache<Payload = Buffer> {
   private readonly entries = new Map<string, Payload>();
+  /** Compressed copies of kept answers, by encoding and key; they go with their answer. */
+  private readonly variants = new Map<string, Payload>();
   /** Answers being loaded now, by generation and key: concurrent misses of one answer share one load. */
   private readonly loading = new Map<string, Promise<Payload>>();
   private generationNow = 0;
@@ -49,9 +52,24 @@ export class AnswerCache<Payload = Buffer> {
   write(key: string, generation: number, payload: Payload): void {
     if (!this.live || generation !== this.generationNow) return;
     if (this.entries.size >= this.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value as string);
+      const oldest = this.entries.keys().next().value as string;
+      this.entries.delete(oldest);
+      for (const encoding of ENCODINGS) this.variants.delete(`${encoding}\u0000${oldest}`);
     }
     this.entries.set(key, payload);
+  }
+
+  /** The kept answer's copy in an encoding, made once from it; undefined when the answer is not kept. */
+  variant(key: string, encoding: Encoding, make: (payload: Payload) => Payload): Payload | undefined {
+    const payload = this.live ? this.entries.get(key) : undefined;
+    if (payload === undefined) return undefined;
+    const name = `${encoding}\u0000${key}`;
+    let copy = this.variants.get(name);
+    if (copy === undefined) {
+      copy = make(payload);
+      this.variants.set(name, copy);
+    }
+    return copy;
   }
 
   /**
@@ -78,6 +96,7 @@ export class AnswerCache<Payload = Buffer> {
   invalidate(): void {
     this.generationNow++;
     this.entries.clear();
+    this.variants.clear();
   }
 
   /** Whether changes are being heard; either way what was kept may be stale and goes. */
@@ -88,6 +107,46 @@ export class AnswerCache<Payload = Buffer> {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+/** Answers from this size on go out compressed, as the compression plugin does for every other answer. */
+const COMPRESS_FROM = 1024;
+const COMPRESS: Record<Encoding, (payload: Buffer) => Buffer> = {
+  br: (payload) => zlib.brotliCompressSync(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  gzip: (payload) => zlib.gzipSync(payload),
+};
+
+/** The encoding the client takes: brotli, else gzip, as its Accept-Encoding allows (q=0 refuses). */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  const accepted = new Set<string>();
+  for (const part of (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',')) {
+    const [name, ...parameters] = part.trim().toLowerCase().split(';');
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return ENCODINGS.find((encoding) => accepted.has(encoding)) ?? null;
+}
+
+/**
+ * Sends a cached answer, compressed when the client takes it: each encoding's copy is made once per kept
+ * answer, not on every request.
+ */
+function sendKept(
+  cache: AnswerCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  payload: Buffer,
+) {
+  reply.type(JSON_TYPE);
+  if (payload.length < COMPRESS_FROM) return reply.send(payload);
+  reply.header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  const copy = encoding ? cache.variant(key, encoding, COMPRESS[encoding]) : undefined;
+  if (!encoding || copy === undefined) return reply.send(payload);
+  return reply.header('content-encoding', encoding).send(copy);
+}
 
 /**
  * Answers from the cache, or loads the envelope, encodes it with the route's response schema (as the route's
@@ -102,11 +161,11 @@ export async function cachedAnswer(
   load: () => Promise<unknown>,
 ) {
   const hit = cache.read(key);
-  if (hit !== undefined) return reply.type(JSON_TYPE).send(hit);
+  if (hit !== undefined) return sendKept(cache, reply.request, reply, key, hit);
   const payload = await cache.load(key, async () => {
     const encoded = safeEncode(schema, await load());
     if (!encoded.success) throw encoded.error;
     return Buffer.from(JSON.stringify(encoded.data));
   });
-  return reply.type(JSON_TYPE).send(payload);
+  return sendKept(cache, reply.request, reply, key, payload);
 }

@@ -1,8 +1,10 @@
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config/env.js';
 import { productOptions } from '../../db/schema.js';
+import { acceptedEncoding } from '../../lib/answer-cache.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 
@@ -106,6 +108,27 @@ describe('the catalogue answer cache', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it('a kept answer goes out compressed as the client accepts, the same JSON as uncompressed', async () => {
+    const plain = await get(LIST, member);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const brotli = await get(LIST, { ...member, 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await get(LIST, { ...member, 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(JSON.parse(plain.body).data.productOptionList[0].currencyCode).toBe('KRW');
+  });
+
+  it('reads Accept-Encoding with its weights', () => {
+    expect(acceptedEncoding(undefined)).toBeNull();
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding('gzip, br')).toBe('br');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(acceptedEncoding('BR;q=0.000')).toBeNull();
   });
 
   it('an answer read before a change is not kept after it', () => {
