@@ -15,10 +15,23 @@ type MainNavProps = {
 
 const CLOSE_DELAY_MS = 150;
 
+/** The links and buttons of the open panel (or of one column of it), in reading order. */
+const itemsIn = (root: Element | null | undefined): HTMLElement[] =>
+  root ? [...root.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')] : [];
+
+/** The row of top-level buttons is hidden on phones, where the header's Menu button stands for it. */
+const isShown = (button: HTMLElement) => {
+  const row = button.closest('ul');
+  return row === null || getComputedStyle(row).display !== 'none';
+};
+
 /**
- * The main menu: seven top-level buttons over one mega-menu panel. It opens on hover, focus or click and closes
- * on Escape, when the pointer or focus leaves, and on navigation (the header closes it when the address changes).
- * On phones the top row is hidden and the header's Menu button shows the panel as a drawer.
+ * The main menu: seven top-level buttons over one mega-menu panel. A button opens the panel on click, Enter or
+ * Space (the mouse also opens it by hovering); only the button whose column is open reports itself expanded.
+ * The arrow keys move along the buttons (one Tab stop for the row) and inside the open panel; Escape closes
+ * it and puts the focus back on its button. The panel also closes when the pointer or focus leaves and on
+ * navigation (the header closes it when the address changes). On phones the top row is hidden and the
+ * header's Menu button shows the panel as a drawer.
  */
 export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
   const categories = useQuery(categoriesQuery());
@@ -29,17 +42,33 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
   );
   const loading = categories.isPending || artistCategories.isPending;
   const [activeColumn, setActiveColumn] = useState<string | null>(null);
+  // The top-level button that Tab reaches (roving focus: the arrows move along the row).
+  const [tabColumn, setTabColumn] = useState<string | null>(null);
   const [subPanel, setSubPanel] = useState<string | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const topButtons = useRef(new Map<string, HTMLButtonElement>());
-  // Escape puts focus back on a top-level button; that focus must not open the menu again.
-  const refocusing = useRef(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  // A column opened by hovering stays open when its button is then clicked; a second click closes it.
+  const columnOpenedByHover = useRef<string | null>(null);
+  // Focus to move into the panel once it has rendered: the first or the last item of a column.
+  const pendingFocus = useRef<{ column: string; at: 'first' | 'last' } | null>(null);
   const panelId = useId();
+  const currentTab = tabColumn ?? columns[0]?.id;
 
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   useEffect(() => {
-    if (!open) setSubPanel(null);
+    if (!open) {
+      setSubPanel(null);
+      columnOpenedByHover.current = null;
+    }
   }, [open]);
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!open || !target) return;
+    pendingFocus.current = null;
+    const items = itemsIn(panelRef.current?.querySelector(`[data-column="${target.column}"]`));
+    (target.at === 'first' ? items[0] : items.at(-1))?.focus();
+  });
 
   // A sub-panel opened by hovering stays open when its button is then clicked; a second click closes it.
   const openedByHover = useRef<string | null>(null);
@@ -62,16 +91,68 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
     clearTimeout(closeTimer.current);
     onOpenChange(false);
   };
+  const toggle = (columnId: string) => {
+    const keepOpen = columnOpenedByHover.current === columnId;
+    columnOpenedByHover.current = null;
+    if (open && activeColumn === columnId && !keepOpen) close();
+    else show(columnId);
+  };
+
+  const focusTop = (index: number) => {
+    const column = columns[(index + columns.length) % columns.length];
+    if (!column) return;
+    setTabColumn(column.id);
+    topButtons.current.get(column.id)?.focus();
+    if (open) show(column.id);
+  };
+  const openAt = (columnId: string, at: 'first' | 'last') => {
+    pendingFocus.current = { column: columnId, at };
+    show(columnId);
+  };
+
+  const onTopKeyDown = (event: React.KeyboardEvent, index: number, columnId: string) => {
+    const key = event.key;
+    if (!['ArrowRight', 'ArrowLeft', 'Home', 'End', 'ArrowDown', 'ArrowUp'].includes(key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (key === 'ArrowRight') focusTop(index + 1);
+    else if (key === 'ArrowLeft') focusTop(index - 1);
+    else if (key === 'Home') focusTop(0);
+    else if (key === 'End') focusTop(columns.length - 1);
+    else openAt(columnId, key === 'ArrowDown' ? 'first' : 'last');
+  };
+
+  /** Up and Down walk the panel's items; Left and Right jump to the first item of the next column. */
+  const onPanelKeyDown = (event: React.KeyboardEvent) => {
+    if (!['ArrowDown', 'ArrowUp', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
+    const items = itemsIn(panelRef.current);
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (items.length === 0) return;
+    event.preventDefault();
+    let next: HTMLElement | undefined;
+    if (event.key === 'ArrowDown') next = items[(index + 1) % items.length];
+    else if (event.key === 'ArrowUp') next = items[(index - 1 + items.length) % items.length];
+    else if (event.key === 'Home') next = items[0];
+    else if (event.key === 'End') next = items.at(-1);
+    else {
+      const sections = [...(panelRef.current?.querySelectorAll<HTMLElement>('[data-column]') ?? [])].filter(
+        (section) => itemsIn(section).length > 0,
+      );
+      const current = sections.findIndex((section) => section.contains(document.activeElement));
+      const step = event.key === 'ArrowRight' ? 1 : -1;
+      next = itemsIn(sections[(current + step + sections.length) % sections.length])[0];
+    }
+    next?.focus();
+  };
 
   const onKeyDown = (event: React.KeyboardEvent) => {
+    if (panelRef.current?.contains(event.target as Node)) onPanelKeyDown(event);
     if (event.key !== 'Escape' || !open) return;
     event.stopPropagation();
     close();
     const button = activeColumn ? topButtons.current.get(activeColumn) : undefined;
-    refocusing.current = true;
-    if (button && button.offsetParent !== null) button.focus();
+    if (button && isShown(button)) button.focus();
     else toggleRef.current?.focus();
-    refocusing.current = false;
   };
 
   return (
@@ -90,7 +171,7 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
       }}
     >
       <ul className="main-nav__top">
-        {columns.map((column) => (
+        {columns.map((column, index) => (
           <li key={column.id}>
             <button
               ref={(element) => {
@@ -99,24 +180,32 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
               }}
               type="button"
               className={`main-nav__item${open && activeColumn === column.id ? ' main-nav__item--active' : ''}`}
-              aria-expanded={open}
+              aria-expanded={open && activeColumn === column.id}
               aria-controls={panelId}
-              onPointerEnter={(event) => event.pointerType === 'mouse' && show(column.id)}
-              onFocus={() => !refocusing.current && show(column.id)}
-              onClick={() => show(column.id)}
+              tabIndex={column.id === currentTab ? 0 : -1}
+              onPointerEnter={(event) => {
+                if (event.pointerType !== 'mouse') return;
+                if (!(open && activeColumn === column.id)) columnOpenedByHover.current = column.id;
+                show(column.id);
+              }}
+              onFocus={() => setTabColumn(column.id)}
+              onKeyDown={(event) => onTopKeyDown(event, index, column.id)}
+              onClick={() => toggle(column.id)}
             >
               {column.label}
             </button>
           </li>
         ))}
       </ul>
-      <div id={panelId} className="mega" hidden={!open}>
+      <div id={panelId} ref={panelRef} className="mega" hidden={!open}>
         <div className="mega__inner container">
           {columns.map((column) => (
             <section
               key={column.id}
+              data-column={column.id}
               className={`mega__column${activeColumn === column.id ? ' mega__column--active' : ''}`}
               aria-labelledby={`${panelId}-${column.id}`}
+              onFocus={() => activeColumn !== column.id && setActiveColumn(column.id)}
             >
               <h2 id={`${panelId}-${column.id}`} className="mega__heading">
                 {column.label}
