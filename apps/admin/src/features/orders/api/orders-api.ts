@@ -1,15 +1,10 @@
-import type { adminOrderSummary, OrderDetail, OrderStatus, staffMember } from '@kshop/contract';
+import type { AdminOrderDetail, adminOrderSummary, OrderStatus } from '@kshop/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminGet, adminRequest } from '../../../lib/api-client';
 
 export type AdminOrderSummary = z.infer<typeof adminOrderSummary>;
-export type AdminOrderDetail = OrderDetail & {
-  personInChargeStaffId: string | null;
-  businessRegistrationNumber: string;
-  nextStatuses: OrderStatus[];
-};
-export type StaffMember = z.infer<typeof staffMember>;
+export type { AdminOrderDetail } from '@kshop/contract';
 export type OrderFilter = {
   page: number;
   limit: number;
@@ -36,25 +31,6 @@ export const useOrder = (orderNumber: string) =>
     queryFn: ({ signal }) => adminGet<AdminOrderDetail>(`/orders/${orderNumber}`, undefined, signal),
   });
 
-/** The list row of one order: the only place the API names the person in charge (the detail has the id). */
-export const useOrderSummary = (orderNumber: string) =>
-  useQuery({
-    queryKey: [...ordersKey, 'summary', orderNumber],
-    queryFn: async ({ signal }) => {
-      const { orderList } = await adminGet<OrderList>('/orders', { orderNumber, limit: 5 }, signal);
-      return orderList.find((order) => order.orderNumber === orderNumber) ?? null;
-    },
-  });
-
-/** Active staff for the person-in-charge picker; GET /staff is for owners only. */
-export const useStaffChoices = (enabled: boolean) =>
-  useQuery({
-    queryKey: ['admin', 'staff'],
-    queryFn: ({ signal }) => adminGet<{ staffList: StaffMember[] }>('/staff', undefined, signal),
-    enabled,
-    select: (data) => data.staffList,
-  });
-
 function useOrderMutation<Variables>(send: (variables: Variables) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -66,14 +42,26 @@ function useOrderMutation<Variables>(send: (variables: Variables) => Promise<unk
   });
 }
 
+export type OrderMove = { status: OrderStatus; reason?: string };
+
 export const useMoveOrder = (orderNumber: string) =>
-  useOrderMutation((status: OrderStatus) =>
-    adminRequest<null>(`/orders/${orderNumber}/status`, { method: 'POST', body: { status } }),
+  useOrderMutation((move: OrderMove) =>
+    adminRequest<null>(`/orders/${orderNumber}/status`, { method: 'POST', body: move }),
   );
 
 export const useAddMemo = (orderNumber: string) =>
   useOrderMutation((content: string) =>
     adminRequest<null>(`/orders/${orderNumber}/memos`, { method: 'POST', body: { content } }),
+  );
+
+export const useChangeMemo = (orderNumber: string) =>
+  useOrderMutation(({ memoUuid, content }: { memoUuid: string; content: string }) =>
+    adminRequest<null>(`/orders/${orderNumber}/memos/${memoUuid}`, { method: 'PATCH', body: { content } }),
+  );
+
+export const useVoidMemo = (orderNumber: string) =>
+  useOrderMutation((memoUuid: string) =>
+    adminRequest<null>(`/orders/${orderNumber}/memos/${memoUuid}/void`, { method: 'POST' }),
   );
 
 export const useAssignPersonInCharge = (orderNumber: string) =>

@@ -1,4 +1,4 @@
-import { orderMemoRequest, parseMemo } from '@kshop/contract';
+import { formatPrice, orderMemoRequest, parseMemo } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -6,6 +6,25 @@ import { errorMessage } from '../../../lib/api-client';
 /** The API's own wording for a memo that is not 'label/amount'. */
 export const MEMO_FORMAT_MESSAGE =
   "A memo reads 'label/amount', for example 'Shipping fee/15000' or 'Discount/-5000'.";
+
+/**
+ * How a memo reads in the order's currency: the amount is in that currency's units (15000 is ₩15,000 on a
+ * won order; 25.50 is US$25.50 on a dollar order).
+ */
+export function memoHint(currencyCode: string): string {
+  const [fee, discount] = currencyCode === 'USD' ? [25.5, 5] : [15000, 5000];
+  const example = (n: number) =>
+    currencyCode === 'USD' ? String(n.toFixed(2)).replace(/\.00$/, '') : String(n);
+  return `label/amount in ${currencyCode === 'USD' ? 'US dollars' : 'won'}: Shipping fee/${example(fee)} adds ${formatPrice(fee, currencyCode)}, Discount/-${example(discount)} takes ${formatPrice(discount, currencyCode)} off.`;
+}
+
+/** Checks a memo as the API will: 'label/amount' within the limits. Answers the message, or null. */
+export function memoProblem(content: string): string | null {
+  const checked = orderMemoRequest.safeParse({ content });
+  if (!checked.success) return checked.error.issues[0]?.message ?? MEMO_FORMAT_MESSAGE;
+  const memo = parseMemo(checked.data.content);
+  return !memo.label || memo.amount === null ? MEMO_FORMAT_MESSAGE : null;
+}
 
 type MemoFormProps = {
   currencyCode: string;
@@ -20,20 +39,15 @@ export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const checked = orderMemoRequest.safeParse({ content });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? MEMO_FORMAT_MESSAGE);
-      return;
-    }
-    const memo = parseMemo(checked.data.content);
-    if (!memo.label || memo.amount === null) {
-      setError(MEMO_FORMAT_MESSAGE);
+    const problem = memoProblem(content);
+    if (problem) {
+      setError(problem);
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await onAdd(checked.data.content);
+      await onAdd(content.trim());
       setContent('');
     } catch (failure) {
       setError(errorMessage(failure));
@@ -44,11 +58,7 @@ export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
 
   return (
     <form className="memo-form" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField
-        label="New memo"
-        error={error}
-        hint={`label/amount in ${currencyCode}, e.g. Shipping fee/15000 or Discount/-5000`}
-      >
+      <FormField label="New memo" error={error} hint={memoHint(currencyCode)}>
         {(control) => (
           <input
             {...control}

@@ -9,6 +9,8 @@ import { OrderDetailPage } from './order-detail-page';
 const ORDER_NUMBER = '20261122-1001';
 const STAFF_ID = '44444444-4444-4444-8444-444444444444';
 const OWNER_ID = '55555555-5555-4555-8555-555555555555';
+const JISOO = { id: STAFF_ID, email: 'jisoo@kshop.example', name: 'Jisoo' };
+const HAEUN = { id: OWNER_ID, email: 'owner@kshop.example', name: 'Ha-eun' };
 
 const order = (overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   uuid: '66666666-6666-4666-8666-666666666666',
@@ -45,9 +47,67 @@ const order = (overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail => (
     addressDetail: 'Seoul Mapo-gu 396',
     postalCode: '03925',
   },
-  personInChargeStaffId: null,
+  personInChargeStaffId: STAFF_ID,
+  personInCharge: JISOO,
   businessRegistrationNumber: '1208812345',
   nextStatuses: ['PREPARING', 'CANCELLED'],
+  memos: [
+    {
+      orderMemoUuid: '77777777-7777-4777-8777-777777777777',
+      content: 'Shipping fee/15000',
+      amount: 15000,
+      createdAt: '2026-11-22T03:00:00.000Z',
+      createdBy: JISOO,
+      editedAt: null,
+      editedBy: null,
+      voidedAt: null,
+      voidedBy: null,
+    },
+    {
+      orderMemoUuid: '88888888-8888-4888-8888-888888888888',
+      content: 'Discount/-5000',
+      amount: -5000,
+      createdAt: '2026-11-22T03:05:00.000Z',
+      createdBy: HAEUN,
+      editedAt: null,
+      editedBy: null,
+      voidedAt: null,
+      voidedBy: null,
+    },
+    {
+      orderMemoUuid: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+      content: 'Gift wrap/2000',
+      amount: 2000,
+      createdAt: '2026-11-22T03:06:00.000Z',
+      createdBy: JISOO,
+      editedAt: null,
+      editedBy: null,
+      voidedAt: '2026-11-22T03:07:00.000Z',
+      voidedBy: HAEUN,
+    },
+  ],
+  memosOpen: true,
+  statusHistory: [
+    { at: '2026-11-22T02:47:18.618Z', from: null, to: 'PENDING', actor: 'BUYER', staff: null, note: null },
+    {
+      at: '2026-11-22T04:00:00.000Z',
+      from: 'PENDING',
+      to: 'CONFIRMED',
+      actor: 'STAFF',
+      staff: JISOO,
+      note: 'Called the buyer.',
+    },
+    {
+      at: '2026-11-22T05:00:00.000Z',
+      from: 'CONFIRMED',
+      to: 'PAID',
+      actor: 'SYSTEM',
+      staff: null,
+      note: null,
+    },
+  ],
+  assignableStaff: [HAEUN, JISOO],
+  mayClearPersonInCharge: false,
   ...overrides,
 });
 
@@ -56,49 +116,11 @@ function stubOrder(role: 'OWNER' | 'STAFF', detail = order()) {
   return stubApi({
     'GET /admin/me': { data: { mustChangePassword: false, role, email: 'me@kshop.example', name: 'Me' } },
     [`GET /admin/orders/${ORDER_NUMBER}`]: () => ({ data: current }),
-    'GET /admin/orders': {
-      data: {
-        orderList: [
-          {
-            uuid: detail.uuid,
-            orderNumber: ORDER_NUMBER,
-            createdAt: detail.createdAt,
-            status: detail.status,
-            currencyCode: 'KRW',
-            finalPaymentAmount: detail.finalPaymentAmount,
-            companyName: 'Hanbit Records',
-            buyerEmail: 'korea@demo.kshop.example',
-            personInCharge: null,
-            lineCount: 1,
-          },
-        ],
-        totalCount: 1,
-      },
-    },
-    'GET /admin/staff': {
-      data: {
-        staffList: [
-          {
-            id: OWNER_ID,
-            email: 'owner@kshop.example',
-            name: 'Ha-eun',
-            role: 'OWNER',
-            disabled: false,
-            createdAt: '',
-          },
-          {
-            id: STAFF_ID,
-            email: 'jisoo@kshop.example',
-            name: 'Jisoo',
-            role: 'STAFF',
-            disabled: false,
-            createdAt: '',
-          },
-        ],
-      },
-    },
     [`POST /admin/orders/${ORDER_NUMBER}/status`]: (call: StubCall) => {
-      const { status } = call.body as { status: 'PREPARING' };
+      const { status, reason } = call.body as { status: AdminOrderDetail['status']; reason?: string };
+      if (status === 'CONFIRMED' && current.personInCharge === null)
+        return { statusCode: 409, message: 'Assign a person in charge before confirming the order.' };
+      void reason;
       current = { ...current, status, nextStatuses: ['SHIPPED', 'CANCELLED'] };
       return { data: null, message: `Order is now ${status}.` };
     },
@@ -112,6 +134,8 @@ function stubOrder(role: 'OWNER' | 'STAFF', detail = order()) {
       return { data: null, message: 'Memo added.' };
     },
     [`POST /admin/orders/${ORDER_NUMBER}/person-in-charge`]: { data: null },
+    [`PATCH /admin/orders/${ORDER_NUMBER}/memos/77777777-7777-4777-8777-777777777777`]: { data: null },
+    [`POST /admin/orders/${ORDER_NUMBER}/memos/88888888-8888-4888-8888-888888888888/void`]: { data: null },
   });
 }
 
@@ -191,25 +215,162 @@ describe('OrderDetailPage', () => {
     await waitFor(() => expect((memo as HTMLInputElement).value).toBe(''));
   });
 
-  it('lets an owner pick the person in charge from the staff list', async () => {
-    const api = stubOrder('OWNER');
+  it('lets an owner pick anyone the API names as assignable', async () => {
+    const api = stubOrder('OWNER', order({ mayClearPersonInCharge: true }));
     const user = renderPage();
     const picker = await screen.findByRole('combobox', { name: 'Person in charge' });
-    await screen.findByRole('option', { name: 'Jisoo (jisoo@kshop.example)' });
-    await user.selectOptions(picker, STAFF_ID);
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Nobody', 'Ha-eun (owner@kshop.example)', 'Jisoo (jisoo@kshop.example)']);
+    await user.selectOptions(picker, OWNER_ID);
     await user.click(screen.getByRole('button', { name: 'Assign' }));
     await waitFor(() =>
       expect(api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/person-in-charge`)[0]?.body).toEqual({
-        staffId: STAFF_ID,
+        staffId: OWNER_ID,
       }),
     );
   });
 
-  it('shows staff who is in charge without a picker', async () => {
-    const api = stubOrder('STAFF');
+  it('offers a staff member only themselves, as the API allows, and says so', async () => {
+    const me = { id: '12121212-1212-4212-8212-121212121212', email: 'me@kshop.example', name: 'Me' };
+    const api = stubOrder('STAFF', order({ assignableStaff: [me], mayClearPersonInCharge: false }));
+    const user = renderPage();
+    const picker = await screen.findByRole('combobox', { name: 'Person in charge' });
+    expect(screen.getByText('You can assign yourself; an owner assigns anyone.')).toBeTruthy();
+    expect(screen.queryByText('An owner assigns the person in charge.')).toBeNull();
+    const options = within(picker).getAllByRole('option') as HTMLOptionElement[];
+    // The colleague in charge is shown but cannot be chosen; nobody is not offered.
+    expect(options.map((o) => [o.textContent, o.disabled])).toEqual([
+      ['Jisoo (jisoo@kshop.example)', true],
+      ['Me (me@kshop.example)', false],
+    ]);
+    await user.selectOptions(picker, me.id);
+    await user.click(screen.getByRole('button', { name: 'Assign' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/person-in-charge`)[0]?.body).toEqual({
+        staffId: me.id,
+      }),
+    );
+  });
+
+  it('does not offer confirming a pending order with nobody in charge, and says why', async () => {
+    stubOrder(
+      'OWNER',
+      order({
+        status: 'PENDING',
+        personInCharge: null,
+        personInChargeStaffId: null,
+        nextStatuses: ['CANCELLED'],
+        mayClearPersonInCharge: true,
+      }),
+    );
     renderPage();
-    expect(await screen.findByText('An owner assigns the person in charge.')).toBeTruthy();
-    expect(screen.queryByRole('combobox', { name: 'Person in charge' })).toBeNull();
-    expect(api.callsTo('GET /admin/staff')).toHaveLength(0);
+    expect(await screen.findByText('Assign a person in charge before confirming the order.')).toBeTruthy();
+    expect(statusButtons()).toEqual(['Cancel order']);
+  });
+
+  it('cancels only with a reason, which it sends with the move', async () => {
+    const api = stubOrder('STAFF');
+    const user = renderPage();
+    await screen.findByRole('heading', { name: /Order 20261122-1001/ });
+    const status = screen.getByRole('region', { name: 'Status' });
+    await user.click(within(status).getByRole('button', { name: 'Cancel order' }));
+    const reason = within(status).getByLabelText('Reason for cancelling');
+    expect(document.activeElement).toBe(reason);
+    const submit = within(status)
+      .getAllByRole('button', { name: 'Cancel order' })
+      .find((b) => b.getAttribute('type') === 'submit')!;
+    await user.click(submit);
+    expect(await within(status).findByText('Please give a reason for cancelling the order.')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/status`)).toHaveLength(0);
+
+    await user.type(reason, 'Sold out at the label.');
+    await user.click(submit);
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() =>
+      expect(api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/status`)[0]?.body).toEqual({
+        status: 'CANCELLED',
+        reason: 'Sold out at the label.',
+      }),
+    );
+  });
+
+  it('lists every memo with its author and time, voided ones marked, and changes or voids an open one', async () => {
+    const api = stubOrder('STAFF');
+    const user = renderPage();
+    const list = await screen.findByRole('list', { name: 'Memos' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]!.textContent).toContain('Added by Jisoo');
+    expect(items[1]!.textContent).toContain('Added by Ha-eun');
+    expect(items[2]!.textContent).toContain('(voided)');
+    expect(items[2]!.textContent).toContain('voided by Ha-eun');
+    expect(within(items[2]!).queryByRole('button')).toBeNull();
+
+    await user.click(within(list).getByRole('button', { name: 'Change memo Shipping fee/15000' }));
+    const field = screen.getByLabelText('Changed memo');
+    await user.clear(field);
+    await user.type(field, 'Shipping fee/20000');
+    await user.click(screen.getByRole('button', { name: 'Save memo' }));
+    await waitFor(() =>
+      expect(
+        api.callsTo(`PATCH /admin/orders/${ORDER_NUMBER}/memos/77777777-7777-4777-8777-777777777777`)[0]
+          ?.body,
+      ).toEqual({ content: 'Shipping fee/20000' }),
+    );
+
+    await user.click(within(list).getByRole('button', { name: 'Void memo Discount/-5000' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Void memo' }));
+    await waitFor(() =>
+      expect(
+        api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/memos/88888888-8888-4888-8888-888888888888/void`),
+      ).toHaveLength(1),
+    );
+  });
+
+  it('closes memos on a delivered order', async () => {
+    stubOrder('STAFF', order({ status: 'DELIVERED', nextStatuses: [], memosOpen: false }));
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Memos' });
+    expect(within(list).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByLabelText('New memo')).toBeNull();
+    expect(screen.getByText('Memos stay as they are once an order is delivered or cancelled.')).toBeTruthy();
+  });
+
+  it('gives the memo hint in dollars on a dollar order and in won on a won order', async () => {
+    stubOrder('STAFF', order({ currencyCode: 'USD', memos: [] }));
+    renderPage();
+    const field = await screen.findByLabelText('New memo');
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(hint.textContent).toContain('US dollars');
+    expect(hint.textContent).toContain('Shipping fee/25.50 adds US$25.50');
+    expect(hint.textContent).not.toContain('15000');
+  });
+
+  it('reads 15000 as won on a won order', async () => {
+    stubOrder('STAFF', order({ memos: [] }));
+    renderPage();
+    const field = await screen.findByLabelText('New memo');
+    const hint = document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(hint.textContent).toContain('Shipping fee/15000 adds ₩15,000');
+    expect(hint.textContent).not.toContain('$');
+  });
+
+  it('shows the status history as a timeline: who, when, from, to and the note', async () => {
+    stubOrder('STAFF');
+    renderPage();
+    const history = await screen.findByRole('region', { name: 'History' });
+    const steps = within(history)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toContain('by the buyer');
+    expect(steps[1]).toContain('by Jisoo');
+    expect(steps[1]).toContain('Called the buyer.');
+    expect(steps[2]).toContain('by the system');
   });
 });

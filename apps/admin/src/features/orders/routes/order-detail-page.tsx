@@ -8,14 +8,16 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   useAddMemo,
   useAssignPersonInCharge,
+  useChangeMemo,
   useMoveOrder,
   useOrder,
-  useOrderSummary,
-  useStaffChoices,
+  useVoidMemo,
 } from '../api/orders-api';
 import { MemoForm } from '../components/memo-form';
+import { MemoList } from '../components/memo-list';
 import { PersonInCharge } from '../components/person-in-charge';
 import { StatusActions } from '../components/status-actions';
+import { StatusTimeline } from '../components/status-timeline';
 import './orders.css';
 
 const signed = (amount: number, currencyCode: string) =>
@@ -26,10 +28,10 @@ export function OrderDetailPage() {
   useDocumentTitle(`Order ${orderNumber}`);
   const role = useRole();
   const { data: order, error, isPending, refetch } = useOrder(orderNumber);
-  const summary = useOrderSummary(orderNumber);
-  const staff = useStaffChoices(role === 'OWNER');
   const move = useMoveOrder(orderNumber);
   const addMemo = useAddMemo(orderNumber);
+  const changeMemo = useChangeMemo(orderNumber);
+  const voidMemo = useVoidMemo(orderNumber);
   const assign = useAssignPersonInCharge(orderNumber);
 
   if (isPending) return <LoadingState />;
@@ -115,20 +117,35 @@ export function OrderDetailPage() {
                 </tr>
               </tbody>
             </table>
-            <MemoForm currencyCode={currencyCode} onAdd={(content) => addMemo.mutateAsync(content)} />
+            <h3 className="section-gap">Memos</h3>
+            <MemoList
+              memos={order.memos}
+              currencyCode={currencyCode}
+              open={order.memosOpen}
+              onChange={(memoUuid, content) => changeMemo.mutateAsync({ memoUuid, content })}
+              onVoid={(memoUuid) => voidMemo.mutateAsync(memoUuid)}
+            />
+            {order.memosOpen ? (
+              <MemoForm currencyCode={currencyCode} onAdd={(content) => addMemo.mutateAsync(content)} />
+            ) : (
+              <p className="muted">Memos stay as they are once an order is delivered or cancelled.</p>
+            )}
           </section>
+          <StatusTimeline history={order.statusHistory} />
         </div>
 
         <div className="order-layout__side">
           <StatusActions
             orderNumber={order.orderNumber}
             nextStatuses={order.nextStatuses}
-            onMove={(status) => move.mutateAsync(status)}
+            awaitsPersonInCharge={order.status === 'PENDING' && order.personInCharge === null}
+            onMove={(change) => move.mutateAsync(change)}
           />
           <PersonInCharge
-            currentId={order.personInChargeStaffId}
-            currentName={summary.data?.personInCharge ?? null}
-            staff={role === 'OWNER' ? (staff.data ?? []) : null}
+            current={order.personInCharge}
+            assignable={order.assignableStaff}
+            mayClear={order.mayClearPersonInCharge}
+            ownerRights={role === 'OWNER'}
             onAssign={(staffId) => assign.mutateAsync(staffId)}
           />
           <section className="panel" aria-labelledby="buyer-heading">

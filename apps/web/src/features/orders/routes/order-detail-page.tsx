@@ -77,6 +77,22 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         </div>
       </dl>
 
+      {order.statusHistory && order.statusHistory.length > 0 && (
+        <section className="order-detail__section" aria-labelledby="order-history-title">
+          <h2 id="order-history-title" className="order-detail__heading">
+            Status History
+          </h2>
+          <ol className="order-detail__history">
+            {order.statusHistory.map((step) => (
+              <li key={`${step.at}-${step.status}`}>
+                <span className="order-detail__status">{step.status}</span>{' '}
+                <time dateTime={step.at}>{orderDateTime(step.at)}</time>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
       <section className="order-detail__section" aria-labelledby="order-products-title">
         <h2 id="order-products-title" className="order-detail__heading">
           Products

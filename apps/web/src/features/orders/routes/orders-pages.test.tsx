@@ -222,3 +222,33 @@ describe('OrderDetailPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('OrderDetailPage status history', () => {
+  it('lists each status the order reached with its date, oldest first, and nothing when the answer has none', async () => {
+    startSession('member');
+    stubFetch(() =>
+      envelope(
+        detail({
+          statusHistory: [
+            { status: 'PENDING', at: '2026-03-14T05:30:00.000Z' },
+            { status: 'CONFIRMED', at: '2026-03-15T01:00:00.000Z' },
+          ],
+        }),
+      ),
+    );
+    renderDetail();
+    const section = await screen.findByRole('region', { name: 'Status History' });
+    const steps = within(section)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps).toEqual(['PENDING 2026. 3. 14. 오후 2:30:00', 'CONFIRMED 2026. 3. 15. 오전 10:00:00']);
+  });
+
+  it('shows no history section for an answer without one', async () => {
+    startSession('member');
+    stubFetch(() => envelope(detail()));
+    renderDetail();
+    await screen.findByText('20260314-1001');
+    expect(screen.queryByRole('region', { name: 'Status History' })).toBeNull();
+  });
+});
