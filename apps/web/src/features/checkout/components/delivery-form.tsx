@@ -116,8 +116,9 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
     const emailProblem = receiverEmailProblem(fields.receiverEmail);
     if (emailProblem) {
       setEmailError(emailProblem);
-      await alert(`Receiver email: ${emailProblem}`);
+      // The alert returns focus to where it was when it opened: the field to correct.
       emailRef.current?.focus();
+      void alert(`Receiver email: ${emailProblem}`);
       return;
     }
     if (!(await confirm(messages.order.confirmPlace))) return;
