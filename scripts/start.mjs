@@ -9,9 +9,11 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 /**
  * Each workspace's marker output and the inputs it is built from. The contract's sources are inputs of the
- * API and of both web apps (storefront and back office), because they compile or bundle it.
+ * API and of both web apps (storefront and back office), because they compile or bundle it; the shared UI
+ * package's are inputs of both web apps.
  */
 const contractSources = ['packages/contract/src', 'packages/contract/tsconfig.json'];
+const uiSources = ['packages/ui/src'];
 const workspaces = [
   { name: '@kshop/contract', output: 'packages/contract/dist/index.js', sources: contractSources },
   {
@@ -24,6 +26,7 @@ const workspaces = [
     output: `apps/${app}/dist/index.html`,
     sources: [
       ...contractSources,
+      ...uiSources,
       `apps/${app}/src`,
       `apps/${app}/public`,
       `apps/${app}/index.html`,
@@ -57,20 +60,33 @@ function isStale({ output, sources }) {
   return sources.some((source) => newestMtime(source) > built);
 }
 
+// One short line per build step; the build's own listing (every file vite wrote) only when it fails.
 for (const workspace of workspaces) {
   if (!isStale(workspace)) continue;
-  console.info(`[start] building ${workspace.name}`);
-  const build = spawnSync(npm, ['run', 'build', '-w', workspace.name], { cwd: root, stdio: 'inherit' });
+  const started = Date.now();
+  process.stdout.write(`[start] building ${workspace.name} … `);
+  const build = spawnSync(npm, ['run', 'build', '--silent', '-w', workspace.name], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (build.status !== 0) {
+    process.stdout.write('failed\n');
+    process.stderr.write(
+      `${build.stdout ?? ''}${build.stderr ?? ''}${build.error ? `${build.error.message}\n` : ''}`,
+    );
     console.error(`[start] building ${workspace.name} failed`);
     process.exit(build.status ?? 1);
   }
+  process.stdout.write(`done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   // Incremental builds (tsc -b) rewrite only the files that changed; mark the output as current so the
   // next start does not build again.
   const now = new Date();
   utimesSync(path.join(root, workspace.output), now, now);
 }
 
+console.info('[start] starting the shop …');
 const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
   cwd: root,
   stdio: 'inherit',

@@ -5,7 +5,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { resolveSecret } from './config/secret.js';
 import type { Database } from './db/client.js';
-import { logSerializers } from './lib/log.js';
+import { logSerializers, terminalLogOptions } from './lib/log.js';
 import type { Mailer } from './lib/mailer.js';
 import { OneLinePerRequest } from './lib/request-log.js';
 import type { FileStorage } from './lib/storage/storage.js';
@@ -81,7 +81,12 @@ export async function buildApp({
   ...overrides
 }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL, redact: REDACTED_PATHS, serializers: logSerializers },
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      redact: REDACTED_PATHS,
+      serializers: logSerializers,
+      ...terminalLogOptions(),
+    },
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     logController: new OneLinePerRequest(),

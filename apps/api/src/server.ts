@@ -72,12 +72,15 @@ async function main() {
   app.log.info({ url, database: database.driver, seeded: seed.seeded }, 'shop listening');
   // Checked after listening, so the password checks do not delay the first page.
   const accounts = seed.seeded || !config.DEMO_DATA ? seed.accounts : await findDemoAccounts(database.db);
-  if (accounts.length > 0) {
-    const lines = accounts.map((a) => `  ${a.email.padEnd(30)} ${a.password}  (${a.status}, ${a.currency})`);
-    process.stdout.write(`\nK-Shop is open at ${url}\nDemo buyer logins:\n${lines.join('\n')}\n\n`);
-  } else {
-    process.stdout.write(`\nK-Shop is open at ${url}\n\n`);
-  }
+  const logins = accounts.map((a) => `  ${a.email.padEnd(30)} ${a.password}  (${a.status}, ${a.currency})\n`);
+  // The staff command opens the database itself: the embedded one only while the shop is not holding it.
+  const whenStopped = database.driver === 'pglite' ? '   (with the shop stopped)' : '';
+  process.stdout.write(
+    `\nK-Shop is open at ${url}\n` +
+      (logins.length > 0 ? `Demo buyer logins:\n${logins.join('')}` : '') +
+      `Back office: ${url}/admin; create its first account with\n` +
+      `  npm run shop -- staff create you@example.com${whenStopped}\n\n`,
+  );
 }
 
 main().catch((err) => {

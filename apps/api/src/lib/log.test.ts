@@ -4,7 +4,8 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { Database } from '../db/client.js';
 import { freshDatabase } from '../test/database.js';
-import { loggedError } from './log.js';
+import { loggedError, logsToTerminal, readableLogLine, terminalLogStream } from './log.js';
+import { OneLinePerRequest } from './request-log.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -66,5 +67,79 @@ describe('request logs', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('logs at a terminal', () => {
+  it('are readable only on a TTY outside production', () => {
+    expect(logsToTerminal({ NODE_ENV: 'development' }, { isTTY: true })).toBe(true);
+    expect(logsToTerminal({}, { isTTY: true })).toBe(true);
+    expect(logsToTerminal({ NODE_ENV: 'production' }, { isTTY: true })).toBe(false);
+    expect(logsToTerminal({ NODE_ENV: 'development' }, { isTTY: false })).toBe(false);
+    expect(logsToTerminal({ NODE_ENV: 'development' }, {})).toBe(false);
+  });
+
+  it('turn a JSON line into one short line, a request into method, path, status and duration', () => {
+    const time = new Date(2026, 10, 23, 14, 2, 7).getTime();
+    expect(
+      readableLogLine(
+        JSON.stringify({
+          level: 30,
+          time,
+          pid: 1,
+          hostname: 'h',
+          msg: 'shop listening',
+          url: 'http://localhost:3000',
+          port: 3000,
+        }),
+      ),
+    ).toBe('14:02:07 info  shop listening url=http://localhost:3000 port=3000');
+    const request = JSON.stringify({
+      level: 20,
+      time,
+      reqId: 'abc',
+      method: 'GET',
+      url: '/api/v1/products',
+      statusCode: 200,
+      durationMs: 4.2,
+      msg: 'request completed',
+    });
+    expect(readableLogLine(request)).toBe('14:02:07 debug GET /api/v1/products 200 4.2 ms');
+    const failed = readableLogLine(
+      JSON.stringify({
+        level: 50,
+        time,
+        msg: 'could not send',
+        err: { message: 'boom', stack: 'Error: boom\n    at x' },
+      }),
+    );
+    expect(failed).toBe('14:02:07 error could not send\n    Error: boom\n    at x');
+    expect(readableLogLine('not json\n')).toBe('not json');
+  });
+
+  it('a terminal stream writes one line per entry', () => {
+    const written: string[] = [];
+    terminalLogStream({ write: (text) => written.push(text) }).write(
+      `${JSON.stringify({ level: 40, time: Date.now(), msg: 'slow', ms: 12 })}\n`,
+    );
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^\d\d:\d\d:\d\d warn {2}slow ms=12\n$/);
+  });
+
+  it('requests go out at debug at a terminal (none at info), at info elsewhere; errors always', () => {
+    const calls: [string, Record<string, unknown>][] = [];
+    const log = Object.fromEntries(
+      ['info', 'debug', 'error'].map((level) => [
+        level,
+        (fields: Record<string, unknown>) => calls.push([level, fields]),
+      ]),
+    );
+    const request = { method: 'GET', url: '/' } as never;
+    const reply = { statusCode: 200, elapsedTime: 1.23, log } as never;
+    new OneLinePerRequest({ quiet: true }).requestCompleted(null, request, reply);
+    new OneLinePerRequest({ quiet: false }).requestCompleted(null, request, reply);
+    new OneLinePerRequest({ quiet: true }).requestCompleted(new Error('x'), request, reply);
+    expect(calls.map(([level]) => level)).toEqual(['debug', 'info', 'error']);
+    expect(calls[0]![1]).toMatchObject({ method: 'GET', url: '/', statusCode: 200, durationMs: 1.2 });
   });
 });

@@ -53,3 +53,67 @@ export function loggedError(value: unknown, depth = 0): LoggedError {
 
 /** pino serializers for the shop's logger: `err` goes through {@link loggedError}. */
 export const logSerializers = { err: (value: unknown) => loggedError(value) };
+
+/**
+ * Whether the log is read by a person at a terminal: stdout is a TTY and NODE_ENV is not 'production'. Then each
+ * line is a short readable one and requests are logged at debug (none at the default info level), so `npm start`'s
+ * banner with the shop's address stays on screen; everywhere else (production, a pipe, a file) pino's JSON lines.
+ */
+export function logsToTerminal(
+  env: NodeJS.ProcessEnv = process.env,
+  stdout: { isTTY?: boolean } = process.stdout,
+): boolean {
+  return stdout.isTTY === true && env.NODE_ENV !== 'production';
+}
+
+const LEVEL_NAMES: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+};
+
+const fieldText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * One pino JSON line as a person reads it: `14:02:07 info  shop listening url=http://localhost:3000`, a request as
+ * `14:02:09 debug GET /api/v1/products 200 4.2 ms`, an error with its stack indented below.
+ */
+export function readableLogLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.trimEnd();
+  }
+  const { level, time, msg, pid, hostname, reqId, err, ...logged } = entry;
+  let fields = logged;
+  const clock = new Date(typeof time === 'number' ? time : Date.now()).toTimeString().slice(0, 8);
+  const parts = [clock, (LEVEL_NAMES[level as number] ?? String(level)).padEnd(5)];
+  const { method, url, statusCode, durationMs, ...others } = logged;
+  if (typeof method === 'string' && typeof url === 'string') {
+    parts.push(method, url, String(statusCode ?? ''), `${durationMs ?? '?'} ms`);
+    if (msg !== 'request completed') parts.push(`(${fieldText(msg)})`);
+    fields = others;
+  } else {
+    parts.push(fieldText(msg ?? ''));
+  }
+  for (const [key, value] of Object.entries(fields)) parts.push(`${key}=${fieldText(value)}`);
+  let line = parts.join(' ');
+  if (err && typeof err === 'object') {
+    const { stack, message } = err as Partial<LoggedError>;
+    line += `\n    ${(stack || message || fieldText(err)).replace(/\n\s*/g, '\n    ')}`;
+  }
+  return line;
+}
+
+/** A pino destination that writes {@link readableLogLine}s to `out` (stdout by default). */
+export function terminalLogStream(out: { write: (text: string) => unknown } = process.stdout) {
+  return { write: (json: string) => void out.write(`${readableLogLine(json)}\n`) };
+}
+
+/** What the shop's logger adds to its options: the readable stream when the log goes to a terminal. */
+export const terminalLogOptions = (): { stream?: ReturnType<typeof terminalLogStream> } =>
+  logsToTerminal() ? { stream: terminalLogStream() } : {};
