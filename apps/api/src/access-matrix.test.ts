@@ -375,6 +375,11 @@ const ROUTES: Record<string, Route> = {
       },
     }),
   },
+  'POST /api/v1/cart/reorder': {
+    access: 'approved',
+    object: 'order',
+    call: () => ({ url: '/api/v1/cart/reorder', payload: { orderUuid: a.order.uuid } }),
+  },
   'PATCH /api/v1/cart': {
     access: 'approved',
     object: 'cart line',

@@ -21,6 +21,33 @@ export const cartAddRequest = z.object({
 });
 export type CartAddRequest = z.infer<typeof cartAddRequest>;
 
+/** ORDER AGAIN on an order of the member's own: its lines that can still be bought go into the cart. */
+export const cartReorderRequest = z.object({ orderUuid: uuidParam('orderUuid') });
+
+/** Why a line of the order did not go into the cart. */
+export const REORDER_SKIPS = {
+  gone: 'no longer sold',
+  soldOut: 'sold out',
+  belowMinimum: 'not enough stock for its minimum order',
+  inCart: 'already in your cart',
+} as const;
+
+const reorderedLine = z.object({
+  productOptionUuid: z.uuid(),
+  productTitle: z.string(),
+  optionNameValue1: z.string().nullable(),
+  optionNameValue2: z.string().nullable(),
+  /** The quantity of the earlier order. */
+  orderedQuantity: z.number().int(),
+});
+export const cartReorderData = z.object({
+  /** Lines now in the cart, at `quantity`: the ordered one, raised to the minimum or lowered to the stock. */
+  added: z.array(reorderedLine.extend({ quantity: z.number().int() })),
+  skipped: z.array(reorderedLine.extend({ reason: z.enum(Object.values(REORDER_SKIPS)) })),
+});
+export type CartReorderData = z.infer<typeof cartReorderData>;
+export const cartReorderResponse = envelope(cartReorderData);
+
 export const cartUpdateRequest = z.object({ cartUuid: uuidParam('cartUuid'), quantity });
 export const cartRemoveRequest = z.object({ cartUuid: uuidParam('cartUuid') });
 

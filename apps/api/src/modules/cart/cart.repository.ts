@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { cartItems, productOptions, products } from '../../db/schema.js';
+import { cartItems, orderDetails, orders, productOptions, products } from '../../db/schema.js';
 
 export const listLines = (db: Executor, buyerId: string) =>
   db
@@ -37,7 +37,26 @@ export const linesForOptions = (db: Executor, buyerId: string, optionIds: string
     .where(and(eq(cartItems.buyerId, buyerId), inArray(cartItems.productOptionId, optionIds)));
 
 export const insertLines = (db: Executor, lines: (typeof cartItems.$inferInsert)[]) =>
-  db.insert(cartItems).values(lines).onConflictDoNothing().returning({ id: cartItems.id });
+  db
+    .insert(cartItems)
+    .values(lines)
+    .onConflictDoNothing()
+    .returning({ id: cartItems.id, productOptionId: cartItems.productOptionId });
+
+/** The lines of one of the buyer's orders, in the order's line order; none when the order is not theirs. */
+export const orderLinesOf = (db: Executor, buyerId: string, orderId: string) =>
+  db
+    .select({
+      productOptionId: orderDetails.productOptionId,
+      quantity: orderDetails.quantity,
+      productTitle: orderDetails.productTitle,
+      optionNameValue1: orderDetails.optionNameValue1,
+      optionNameValue2: orderDetails.optionNameValue2,
+    })
+    .from(orderDetails)
+    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
+    .orderBy(orderDetails.productTitle, orderDetails.optionNameValue1, orderDetails.optionNameValue2);
 
 export const setQuantity = (db: Executor, lineId: string, quantity: number) =>
   db.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));

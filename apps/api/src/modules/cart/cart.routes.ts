@@ -1,6 +1,8 @@
 import {
   cartAddRequest,
   cartRemoveRequest,
+  cartReorderRequest,
+  cartReorderResponse,
   cartResponse,
   cartUpdateRequest,
   envelope,
@@ -41,6 +43,25 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         await cart.addLines(db, buyer.id, request.body.productOptionAndQuantityList, request.log);
         return { answer: ok(null, 'Added to cart.') };
       });
+    },
+  );
+
+  app.post(
+    '/cart/reorder',
+    {
+      schema: {
+        tags: ['cart'],
+        summary:
+          "ORDER AGAIN: the lines of one of the member's orders still on sale go into the cart at valid quantities; the others are named",
+        body: cartReorderRequest,
+        response: { 200: cartReorderResponse },
+      },
+    },
+    async (request) => {
+      const buyer = requireApprovedBuyer(request);
+      const result = await cart.reorder(app.db, buyer.id, request.body.orderUuid, request.log);
+      const message = result.added.length ? 'Added to cart.' : 'Nothing could be added to the cart.';
+      return ok(result, message);
     },
   );
 

@@ -2,10 +2,12 @@ import {
   availableStock,
   type CartAddRequest,
   type CartData,
+  type CartReorderData,
   CURRENCY_SYMBOL,
   type CurrencyCode,
   fromMinorUnits,
   messages,
+  REORDER_SKIPS,
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import type { productOptions } from '../../db/schema.js';
@@ -131,4 +133,79 @@ export async function changeQuantity(
 export async function removeLine(db: Executor, buyerId: string, lineId: string) {
   const removed = await repo.deleteLine(db, buyerId, lineId);
   if (removed.length === 0) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
+}
+
+/**
+ * ORDER AGAIN: the lines of one of the buyer's orders that can still be bought go into the cart, each at its
+ * ordered quantity raised to the option's minimum and lowered to what is available now. Lines of options no
+ * longer sold, sold out, short of their minimum, or already in the cart are named instead; a line already in
+ * the cart keeps the quantity the buyer chose. Another member's order is the same 404 as a missing one.
+ */
+export async function reorder(
+  db: Executor,
+  buyerId: string,
+  orderId: string,
+  log?: TransactionLog,
+): Promise<CartReorderData> {
+  const ordered = await repo.orderLinesOf(db, buyerId, orderId);
+  if (ordered.length === 0) throw notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
+  return inTransaction(
+    db,
+    async (tx) => {
+      const optionIds = ordered.flatMap((l) => (l.productOptionId ? [l.productOptionId] : []));
+      const options = new Map(
+        (optionIds.length ? await repo.findOrderableOptions(tx, optionIds) : []).map((r) => [
+          r.option.id,
+          r.option,
+        ]),
+      );
+      const inCart = new Set(
+        (optionIds.length ? await repo.linesForOptions(tx, buyerId, optionIds) : []).map(
+          (l) => l.productOptionId,
+        ),
+      );
+      const result: CartReorderData = { added: [], skipped: [] };
+      const wanted: { line: (typeof ordered)[number]; optionId: string; quantity: number }[] = [];
+      for (const line of ordered) {
+        const named = {
+          productOptionUuid: line.productOptionId ?? '00000000-0000-0000-0000-000000000000',
+          productTitle: line.productTitle,
+          optionNameValue1: line.optionNameValue1,
+          optionNameValue2: line.optionNameValue2,
+          orderedQuantity: line.quantity,
+        };
+        const option = line.productOptionId ? options.get(line.productOptionId) : undefined;
+        const available = option ? availableStock(option.stock, option.holdStock) : 0;
+        let reason: (typeof REORDER_SKIPS)[keyof typeof REORDER_SKIPS] | null = null;
+        if (!option) reason = REORDER_SKIPS.gone;
+        else if (option.isSoldOut || available <= 0) reason = REORDER_SKIPS.soldOut;
+        else if (available < option.minimumOrderQuantity) reason = REORDER_SKIPS.belowMinimum;
+        else if (inCart.has(option.id)) reason = REORDER_SKIPS.inCart;
+        if (reason || !option) {
+          result.skipped.push({ ...named, reason: reason ?? REORDER_SKIPS.gone });
+          continue;
+        }
+        const quantity = Math.min(Math.max(line.quantity, option.minimumOrderQuantity), available);
+        wanted.push({ line, optionId: option.id, quantity });
+        result.added.push({ ...named, quantity });
+      }
+      if (wanted.length === 0) return result;
+      const inserted = new Set(
+        (
+          await repo.insertLines(
+            tx,
+            wanted.map((w) => ({ buyerId, productOptionId: w.optionId, quantity: w.quantity })),
+          )
+        ).map((row) => row.productOptionId),
+      );
+      // A line the buyer added meanwhile (another tab) stays as they chose it.
+      for (const line of result.added.filter((a) => !inserted.has(a.productOptionUuid))) {
+        const { quantity: _quantity, ...named } = line;
+        result.skipped.push({ ...named, reason: REORDER_SKIPS.inCart });
+      }
+      result.added = result.added.filter((a) => inserted.has(a.productOptionUuid));
+      return result;
+    },
+    { log },
+  );
 }
