@@ -460,7 +460,7 @@ describe('back office: staff approve a company, sell and ship a new product, and
     );
 
     step(
-      'staff find the order by its number; it offers only Mark as Confirmed and Cancel order',
+      'staff find the order by its number; with nobody in charge it offers only Cancel order, and says why',
       () => owner,
       async (page) => {
         await openFromNav(page, 'Orders');
@@ -488,7 +488,11 @@ describe('back office: staff approve a company, sell and ship a new product, and
 
         await table.getByRole('link', { name: order.orderNumber, exact: true }).click();
         await orderHeading(page, order.orderNumber, 'Assigning a person in charge').waitFor();
-        assert.deepEqual(await offeredMoves(page), ['Mark as Confirmed', 'Cancel order']);
+        assert.deepEqual(await offeredMoves(page), ['Cancel order']);
+        await page
+          .getByRole('region', { name: 'Status', exact: true })
+          .getByText('Assign a person in charge before confirming the order.', { exact: true })
+          .waitFor();
         assert.deepEqual(await amountsShown(page), {
           Products: won(SUBTOTAL),
           'Final amount': won(SUBTOTAL),
@@ -506,6 +510,9 @@ describe('back office: staff approve a company, sell and ship a new product, and
         });
         await panel.getByRole('button', { name: 'Assign', exact: true }).click();
         await panel.getByRole('status').filter({ hasText: 'Person in charge updated.' }).waitFor();
+        await eventually(async () =>
+          assert.deepEqual(await offeredMoves(page), ['Mark as Confirmed', 'Cancel order']),
+        );
 
         await statusButtonAsks(page, 'Mark as Confirmed', 'Confirmed');
         await moveOrder(page, order.orderNumber, 'Mark as Confirmed', 'Confirmed');
@@ -550,6 +557,14 @@ describe('back office: staff approve a company, sell and ship a new product, and
           won(SUBTOTAL + MEMO.minor),
           'the final amount is kept',
         );
+        const memo = page.getByRole('list', { name: 'Memos', exact: true }).getByRole('listitem');
+        const memoText = await visibleText(memo);
+        assert.ok(memoText.includes(`Added by ${OWNER.email}`), `the memo names its author: ${memoText}`);
+        const history = page.getByRole('region', { name: 'History', exact: true }).getByRole('listitem');
+        const steps = await history.allInnerTexts();
+        assert.equal(steps.length, 5, `placed and four moves: ${steps.join(' | ')}`);
+        assert.match(steps[0]!, /by the buyer/);
+        for (const moved of steps.slice(1)) assert.ok(moved.includes(`by ${OWNER.email}`), moved);
       },
     );
 
