@@ -86,6 +86,13 @@ describe('MainNav by keyboard', () => {
     expect(expandedButtons()).toEqual([]);
     await user.keyboard(' ');
     expect(expandedButtons()).toEqual(['K-MERCH']);
+    // ArrowDown on the open one moves into its column.
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'MERCHANDISE' }));
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(top('K-MERCH'));
+    await user.keyboard('{Enter}');
+    expect(expandedButtons()).toEqual(['K-MERCH']);
     // Enter on the open one closes it again.
     await user.keyboard('{Enter}');
     expect(expandedButtons()).toEqual([]);

@@ -66,8 +66,7 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
     const target = pendingFocus.current;
     if (!open || !target) return;
     pendingFocus.current = null;
-    const items = itemsIn(panelRef.current?.querySelector(`[data-column="${target.column}"]`));
-    (target.at === 'first' ? items[0] : items.at(-1))?.focus();
+    focusIn(target.column, target.at);
   });
 
   // A sub-panel opened by hovering stays open when its button is then clicked; a second click closes it.
@@ -105,8 +104,14 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
     topButtons.current.get(column.id)?.focus();
     if (open) show(column.id);
   };
+  const focusIn = (columnId: string, at: 'first' | 'last') => {
+    const items = itemsIn(panelRef.current?.querySelector(`[data-column="${columnId}"]`));
+    (at === 'first' ? items[0] : items.at(-1))?.focus();
+  };
   const openAt = (columnId: string, at: 'first' | 'last') => {
-    pendingFocus.current = { column: columnId, at };
+    // An open panel takes the focus at once; a closed one once it has rendered.
+    if (open) focusIn(columnId, at);
+    else pendingFocus.current = { column: columnId, at };
     show(columnId);
   };
 
