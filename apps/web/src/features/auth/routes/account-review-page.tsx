@@ -29,7 +29,7 @@ export function AccountReviewPage() {
         </p>
         <p>
           Questions about your account, or a detail to correct? Write to us; we answer during our office
-          hours, <strong>{OFFICE_HOURS}</strong>.
+          hours, <strong>{OFFICE_HOURS}</strong>, Monday to Friday, closed on Korean public holidays.
         </p>
       </div>
       <div className="auth-form__switch account-review__actions">
