@@ -3,11 +3,11 @@ import { defineConfig } from 'vitest/config';
 
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const uiSource = fileURLToPath(new URL('./packages/ui/src/index.ts', import.meta.url));
-const uiApiStub = fileURLToPath(new URL('./packages/ui/src/test/api-stub.ts', import.meta.url));
+const uiTestDir = fileURLToPath(new URL('./packages/ui/src/test/', import.meta.url));
 const alias = [
   { find: '@kshop/contract', replacement: contractSource },
   { find: /^@kshop\/ui$/, replacement: uiSource },
-  { find: /^@kshop\/ui\/test\/api-stub$/, replacement: uiApiStub },
+  { find: /^@kshop\/ui\/test\/(api-stub|setup)$/, replacement: `${uiTestDir}$1.ts` },
 ];
 
 export default defineConfig({

@@ -1,10 +1,1 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-
-// Testing Library unmounts automatically only when the runner exposes globals; this project does not.
-afterEach(() => {
-  cleanup();
-  sessionStorage.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+import '@kshop/ui/test/setup';
