@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { orderDetailQuery } from '../api/orders-api';
+import { OrderAgain } from '../components/order-again';
 import { OrderAmounts } from '../components/order-amounts';
 import { OrderLines } from '../components/order-lines';
 import { addressWithPostalCode, orderDateTime } from '../order-format';
@@ -124,6 +125,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           </div>
         </dl>
       </section>
+
+      <OrderAgain orderUuid={order.uuid} />
 
       <Link to="/mypage/shoppinginfo" className="button button--secondary">
         Back to Shopping Info
