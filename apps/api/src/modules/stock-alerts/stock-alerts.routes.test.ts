@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productOptions, stockAlerts } from '../../db/schema.js';
+import { csvLine, parseCsv } from '../../lib/csv.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
+import { importOutcome, startImport } from '../../test/imports.js';
 import { staffSession } from '../../test/staff.js';
 
 let shop: TestShop;
@@ -10,12 +12,14 @@ let korea: Auth;
 let global: Auth;
 let pending: Auth;
 let staff: Auth;
+let owner: Auth;
 beforeAll(async () => {
   shop = await createTestShop();
   korea = await shop.loginAs(DEMO.korea);
   global = await shop.loginAs(DEMO.global);
   pending = await shop.loginAs(DEMO.pending);
   staff = await staffSession(shop, 'stock-alerts@staff.example');
+  owner = await staffSession(shop, 'stock-alerts-owner@staff.example', 'OWNER');
 });
 afterAll(() => shop?.close());
 
@@ -151,6 +155,26 @@ describe('notify me', () => {
     await settle(1_000);
     expect(mailsAbout(DEMO.global, title)).toHaveLength(1);
   }, 20_000);
+
+  it('mails when a catalogue import puts stock back', async () => {
+    const option = await stockedOption(shop, 0);
+    expect((await notify('POST', option.id, korea)).statusCode).toBe(200);
+    const exported = await shop.app.inject({ url: '/api/v1/admin/catalogue.csv', headers: owner });
+    const [header, ...rows] = parseCsv(exported.body.replace(/^\uFEFF/, ''));
+    const column = (name: string) => header!.indexOf(name);
+    const ofProduct = rows.filter((cells) => cells[column('product_uuid')] === option.product.id);
+    expect(ofProduct.length).toBeGreaterThan(0);
+    for (const cells of ofProduct)
+      if (cells[column('option_uuid')] === option.id) cells[column('stock')] = '25';
+    const csv = `${[header!, ...ofProduct].map((cells) => csvLine(cells)).join('\r\n')}\r\n`;
+    const job = await importOutcome(shop, owner, await startImport(shop, owner, csv));
+    expect(job.status).toBe('done');
+    await shop.smtp.waitFor(
+      (m) => m.to.includes(DEMO.korea) && m.raw.includes(`/productdetail/${option.id}`),
+    );
+    const rowsAfter = await rowsOf(option.id);
+    expect(rowsAfter[0]!.notifiedAt).not.toBeNull();
+  }, 30_000);
 
   it('asks again after a mail: the same row waits again', async () => {
     const option = await stockedOption(shop, 0);
