@@ -415,6 +415,11 @@ const ROUTES: Record<string, Route> = {
     object: 'order',
     call: () => ({ url: `/api/v1/order/detail/${a.order.uuid}` }),
   },
+  'GET /api/v1/order/detail/{uuid}/invoice.pdf': {
+    access: 'approved',
+    object: 'order',
+    call: () => ({ url: `/api/v1/order/detail/${a.order.uuid}/invoice.pdf` }),
+  },
 
   'POST /api/v1/admin/auth/login': {
     access: 'public',
@@ -474,6 +479,14 @@ const ROUTES: Record<string, Route> = {
   'GET /api/v1/admin/orders/{orderNumber}': {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/orders/${a.order.orderNumber}` }),
+  },
+  'GET /api/v1/admin/orders/{uuid}/invoice.pdf': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/orders/${a.order.uuid}/invoice.pdf` }),
+  },
+  'GET /api/v1/admin/orders/{uuid}/packing-list.pdf': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/orders/${a.order.uuid}/packing-list.pdf` }),
   },
   'POST /api/v1/admin/orders/{orderNumber}/status': {
     access: 'staff',

@@ -18,6 +18,7 @@ import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes.js'
 import inquiryAdminRoutes from './modules/contact/contact.admin-routes.js';
 import contactRoutes from './modules/contact/contact.routes.js';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.js';
+import { documentAdminRoutes, documentRoutes } from './modules/documents/documents.routes.js';
 import { fileApiRoutes, localFileRoutes } from './modules/files/files.routes.js';
 import healthRoutes from './modules/health/health.routes.js';
 import jobsPlugin from './modules/jobs/jobs.plugin.js';
@@ -158,6 +159,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(cartRoutes);
       await api.register(orderRoutes);
+      await api.register(documentRoutes);
       await api.register(stockAlertRoutes);
     },
     { prefix: '/api/v1' },
@@ -170,6 +172,7 @@ export async function buildApp({
       await admin.register(dashboardRoutes);
       await admin.register(buyerAdminRoutes);
       await admin.register(orderAdminRoutes);
+      await admin.register(documentAdminRoutes);
       await admin.register(inquiryAdminRoutes);
       await admin.register(catalogAdminRoutes);
       await admin.register(stockAlertAdminRoutes);

@@ -193,6 +193,7 @@ type Existing = Record<
   | 'buyers'
   | 'inquiries'
   | 'orderNumbers'
+  | 'orders'
   | 'memberOrders'
   | 'memberAddresses'
   | 'memberCart'
@@ -259,6 +260,7 @@ async function existingRows(): Promise<Existing> {
     buyers: ids(buyerRows),
     inquiries: ids(inquiryRows),
     orderNumbers: orderRows.map((row) => row.number),
+    orders: ids(orderRows),
     memberOrders: ids(orderRows.filter((row) => row.buyerId === member.id)),
     memberAddresses: ids(addressRows),
     memberCart: ids(cartRows),
@@ -278,6 +280,8 @@ const PATH_ROWS: [string, keyof Existing][] = [
   ['/api/v1/order/detail/', 'memberOrders'],
   ['/api/v1/admin/staff/', 'colleagues'],
   ['/api/v1/admin/buyers/', 'buyers'],
+  // The order's documents are addressed by its uuid, its other back-office routes by its number.
+  ['/api/v1/admin/orders/{uuid}/', 'orders'],
   ['/api/v1/admin/orders/', 'orderNumbers'],
   ['/api/v1/admin/inquiries/', 'inquiries'],
   ['/api/v1/admin/products/', 'products'],
