@@ -15,6 +15,7 @@ import {
 } from '../api/orders-api';
 import { MemoForm } from '../components/memo-form';
 import { MemoList } from '../components/memo-list';
+import { OrderDocuments } from '../components/order-documents';
 import { PersonInCharge } from '../components/person-in-charge';
 import { StatusActions } from '../components/status-actions';
 import { StatusTimeline } from '../components/status-timeline';
@@ -148,6 +149,7 @@ export function OrderDetailPage() {
             ownerRights={role === 'OWNER'}
             onAssign={(staffId) => assign.mutateAsync(staffId)}
           />
+          <OrderDocuments orderUuid={order.uuid} orderNumber={order.orderNumber} />
           <section className="panel" aria-labelledby="buyer-heading">
             <h2 id="buyer-heading">Buyer and delivery</h2>
             <dl className="details">
