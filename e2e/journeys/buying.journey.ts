@@ -564,6 +564,10 @@ describe('buying: from product options through the cart and checkout to a confir
       step('a staff memo and the move to CONFIRMED show on the order after a reload', async (page) => {
         const memoed = await shop.staff('order', order.orderNumber, 'memo', buyer.memo.text);
         assert.match(memoed, /memo added/);
+        // An order is confirmed only with a person in charge.
+        const desk = `desk-${buyer.currency.toLowerCase()}@kshop.example`;
+        await shop.staff('staff', 'create', desk);
+        assert.match(await shop.staff('order', order.orderNumber, 'assign', desk), /is in charge/);
         const moved = await shop.staff('order', order.orderNumber, 'status', 'CONFIRMED');
         assert.match(moved, /PENDING -> CONFIRMED/);
 
@@ -580,6 +584,20 @@ describe('buying: from product options through the cart and checkout to a confir
           assert.ok((await visibleText(card)).includes(price(order.subtotalMinor + buyer.memo.minor))),
         );
         assert.ok(await link.isVisible(), 'Shopping Info shows the order');
+      });
+
+      step("ORDER AGAIN puts the order's lines back into the cart at their quantities", async (page) => {
+        await orderCard(page, order.orderNumber).link.click();
+        await page.waitForURL((url) => url.pathname === `/mypage/shoppingdetail/${order.uuid}`);
+        await page.getByRole('button', { name: 'ORDER AGAIN', exact: true }).click();
+        await page.getByText('Added to your cart:', { exact: true }).waitFor();
+        const stored = await api.get<CartData>('/api/v1/cart');
+        const inCart = new Map(stored.cartList.map((line) => [line.productOption.uuid, line.quantity]));
+        for (const [uuid, quantity] of quantities) {
+          assert.equal(inCart.get(uuid), quantity, 'each ordered line is back in the cart as it was ordered');
+        }
+        await page.getByRole('link', { name: 'Go to cart', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/cart');
       });
     });
   }
