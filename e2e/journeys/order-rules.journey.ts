@@ -216,6 +216,38 @@ describe('order rules: a person in charge before confirming, memos voided, cance
   );
 
   step(
+    'the staff command line keeps the same rules: someone in charge to confirm, a reason to cancel',
+    () => owner,
+    async () => {
+      const other = await placeOrder(shop.url);
+      const refusal = (args: string[]) =>
+        shop.staff(...args).then(
+          () => assert.fail(`'${args.join(' ')}' was not refused`),
+          (error: { stderr?: string }) => error.stderr ?? '',
+        );
+      assert.match(
+        await refusal(['order', other.orderNumber, 'status', 'CONFIRMED']),
+        /Assign a person in charge before confirming the order\./,
+      );
+      assert.match(await shop.staff('order', other.orderNumber, 'assign', OWNER.email), /is in charge/);
+      assert.match(
+        await shop.staff('order', other.orderNumber, 'status', 'CONFIRMED'),
+        /PENDING -> CONFIRMED/,
+      );
+      assert.match(await refusal(['order', other.orderNumber, 'status', 'CANCELLED']), /CANCELLED <reason>/);
+      assert.match(
+        await shop.staff('order', other.orderNumber, 'status', 'CANCELLED', 'Ordered', 'twice.'),
+        /CONFIRMED -> CANCELLED/,
+      );
+      const mail = await waitForMail(shop.dataDir, {
+        to: KOREA.email,
+        subject: new RegExp(`^Order ${other.orderNumber}: Cancelled$`),
+      });
+      assert.ok(mail.text.includes('Reason: Ordered twice.'), mail.text);
+    },
+  );
+
+  step(
     "the buyer's Order Detail lists each status with its date and the memos that count",
     () => buyer,
     async (page) => {
