@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { accessToken, answerDialog } from '../support/account.js';
 import { eventually, visibleText } from '../support/assertions.js';
+import { type AxeViolation, axeViolations, describeViolations, isSevere } from '../support/axe.js';
 import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
 import { findBuyingTargets, memberApi, toMinor } from '../support/buying.js';
 import { readFromMail, waitForMail } from '../support/outbox.js';
@@ -44,6 +45,28 @@ async function apiAs(baseUrl: string, email: string) {
   };
 }
 
+/**
+ * Serious and critical axe-core violations inside the page's main region, the part these steps are about (the
+ * header and footer are the accessibility journey's), and the whole page's for the record.
+ */
+async function severeInMain(page: Page): Promise<{ main: AxeViolation[]; page: AxeViolation[] }> {
+  const whole = (await axeViolations(page)).filter(isSevere);
+  const main: AxeViolation[] = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is the global axeViolations injected.
+    const axe = (window as any).axe;
+    const result = await axe.run({ include: [['#main']] }, { resultTypes: ['violations'] });
+    // biome-ignore lint/suspicious/noExplicitAny: axe's result shape, narrowed to what is reported.
+    return result.violations.map((v: any) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      // biome-ignore lint/suspicious/noExplicitAny: axe's node shape.
+      nodes: v.nodes.map((n: any) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
+    }));
+  });
+  return { main: main.filter(isSevere), page: whole };
+}
+
 interface ListData {
   productOptionList: { tags: string[]; productUuid: string }[];
   totalCount: number;
@@ -65,10 +88,12 @@ describe('the storefront follows the spec where it used to differ, and the buyer
     await shop?.stop();
   });
 
-  /** Each step in a fresh browser context (empty session storage), with a screenshot of how it ended. */
+  /**
+   * Each step in a fresh browser context (empty session storage), with a screenshot of how it ended and no
+   * serious or critical axe-core violation in the main region of the screen it ended on.
+   */
   const step = (name: string, shot: string, body: (session: Session) => Promise<void>) =>
-    it(
-      name,
+    it(name, async (t) =>
       withScreenshot(
         () => current,
         async () => {
@@ -76,8 +101,11 @@ describe('the storefront follows the spec where it used to differ, and the buyer
           sessions.push(current);
           await body(current);
           await current.screenshot(`spec-gaps-${shot}`);
+          const severe = await severeInMain(current.page);
+          if (severe.page.length > 0) t.diagnostic(`whole page: ${describeViolations(severe.page)}`);
+          assert.deepEqual(severe.main, [], describeViolations(severe.main));
         },
-      ),
+      )(t),
     );
 
   step(
