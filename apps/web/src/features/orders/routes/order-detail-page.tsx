@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { orderDetailQuery } from '../api/orders-api';
+import { DownloadInvoice } from '../components/download-invoice';
 import { OrderAgain } from '../components/order-again';
 import { OrderAmounts } from '../components/order-amounts';
 import { OrderLines } from '../components/order-lines';
@@ -100,6 +101,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         </h2>
         <OrderLines lines={order.orderDetails} />
         <OrderAmounts order={order} />
+        <DownloadInvoice orderUuid={order.uuid} orderNumber={order.orderNumber} />
       </section>
 
       <section className="order-detail__section" aria-labelledby="order-shipping-title">
