@@ -615,6 +615,14 @@ const ROUTES: Record<string, Route> = {
     access: 'staff',
     call: () => ({ url: '/api/v1/admin/catalogue.csv' }),
   },
+  'GET /api/v1/admin/orders.csv': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/orders.csv?status=PENDING' }),
+  },
+  'GET /api/v1/admin/orders.xlsx': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/orders.xlsx?status=PENDING' }),
+  },
   'POST /api/v1/admin/catalogue/import': {
     access: 'staff',
     call: () => ({

@@ -23,6 +23,7 @@ import { fileApiRoutes, localFileRoutes } from './modules/files/files.routes.js'
 import healthRoutes from './modules/health/health.routes.js';
 import jobsPlugin from './modules/jobs/jobs.plugin.js';
 import mediaRoutes from './modules/media/media.routes.js';
+import orderExportRoutes from './modules/order-exports/order-exports.routes.js';
 import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
 import signupRoutes from './modules/signup/signup.routes.js';
@@ -172,6 +173,7 @@ export async function buildApp({
       await admin.register(dashboardRoutes);
       await admin.register(buyerAdminRoutes);
       await admin.register(orderAdminRoutes);
+      await admin.register(orderExportRoutes);
       await admin.register(documentAdminRoutes);
       await admin.register(inquiryAdminRoutes);
       await admin.register(catalogAdminRoutes);

@@ -319,8 +319,8 @@ export type AdminOrderFilter = {
   offset: number;
 };
 
-/** Orders for the back office, newest first, with the buyer and the person in charge. */
-export async function searchOrders(db: Executor, f: AdminOrderFilter) {
+/** The back office's order filters (the list's and the exports'), joined with `buyers`. */
+export function adminOrderConditions(f: Omit<AdminOrderFilter, 'limit' | 'offset'>): SQL[] {
   const conditions: SQL[] = [];
   if (f.status) conditions.push(eq(orders.status, f.status));
   // Days are the shop's days, in Korea.
@@ -339,6 +339,12 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
       )!,
     );
   }
+  return conditions;
+}
+
+/** Orders for the back office, newest first, with the buyer and the person in charge. */
+export async function searchOrders(db: Executor, f: AdminOrderFilter) {
+  const conditions = adminOrderConditions(f);
   const rows = await db
     .select({
       order: orders,
