@@ -139,9 +139,12 @@ export async function publicGet<T>(path: string, signal?: AbortSignal): Promise<
 }
 
 /** A file the API sends as a download (the catalogue CSV), fetched with the staff token. */
-export async function adminDownload(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+export async function adminDownload(
+  path: string,
+  query?: Record<string, QueryValue>,
+): Promise<{ blob: Blob; fileName: string | null }> {
   const token = getAdminToken();
-  const response = await send(buildUrl(ADMIN_API, path), { headers: staffHeaders() });
+  const response = await send(buildUrl(ADMIN_API, path, query), { headers: staffHeaders() });
   if (!response.ok) {
     const envelope = await readEnvelope<unknown>(response);
     noticeRefusal(envelope.statusCode, envelope.message, token);

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { formValues, LIST_LIMIT, useListParams } from '../../../lib/list-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrderList } from '../api/orders-api';
+import { OrderExports } from '../components/order-exports';
 
 export function OrderListPage() {
   useDocumentTitle('Orders');
@@ -22,6 +23,7 @@ export function OrderListPage() {
     orderNumber: get('orderNumber') || undefined,
   };
   const { data, error, isPending, refetch } = useOrderList(filter);
+  const { page: _page, limit: _limit, ...exportFilter } = filter;
 
   const applyFilters = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -33,6 +35,7 @@ export function OrderListPage() {
     <>
       <div className="page-head">
         <h1>Orders</h1>
+        <OrderExports filter={exportFilter} />
       </div>
       <form key={key} className="filters" aria-label="Filter orders" onSubmit={applyFilters}>
         <FormField label="Status">
