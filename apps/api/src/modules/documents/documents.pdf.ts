@@ -17,6 +17,8 @@ const HEADER_FILL = '#efefef';
 const PAD_X = 5;
 const PAD_Y = 4;
 const BODY_SIZE = 9;
+/** Room between the lines of a wrapped value, so that Hangul and brackets on two lines do not touch. */
+const LINE_GAP = 1.5;
 
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 
@@ -109,11 +111,11 @@ function pairs(doc: Doc, x: number, y: number, width: number, rows: [string, str
     doc.font('regular').fontSize(BODY_SIZE);
     const valueWidth = width - labelWidth;
     const height = Math.max(
-      doc.heightOfString(label, { width: labelWidth - 6 }),
-      doc.heightOfString(value || '-', { width: valueWidth }),
+      doc.heightOfString(label, { width: labelWidth - 6, lineGap: LINE_GAP }),
+      doc.heightOfString(value || '-', { width: valueWidth, lineGap: LINE_GAP }),
     );
-    doc.fillColor(MUTED).text(label, x, at, { width: labelWidth - 6 });
-    doc.fillColor(INK).text(value || '-', x + labelWidth, at, { width: valueWidth });
+    doc.fillColor(MUTED).text(label, x, at, { width: labelWidth - 6, lineGap: LINE_GAP });
+    doc.fillColor(INK).text(value || '-', x + labelWidth, at, { width: valueWidth, lineGap: LINE_GAP });
     at += height + 3;
   }
   return at;
@@ -168,17 +170,19 @@ function headerRow(doc: Doc, columns: Column[], y: number): number {
 type Cell = string | { main: string; sub: string };
 
 function cellHeight(doc: Doc, cell: Cell, width: number): number {
-  if (typeof cell === 'string') return doc.heightOfString(cell, { width });
-  return doc.heightOfString(cell.main, { width }) + doc.heightOfString(cell.sub, { width }) + 1;
+  const options = { width, lineGap: LINE_GAP };
+  if (typeof cell === 'string') return doc.heightOfString(cell, options);
+  return doc.heightOfString(cell.main, options) + doc.heightOfString(cell.sub, options) + 1;
 }
 
 function drawCell(doc: Doc, cell: Cell, x: number, y: number, width: number, align: Align) {
+  const options = { width, align, lineGap: LINE_GAP };
   if (typeof cell === 'string') {
-    doc.fillColor(INK).text(cell, x, y, { width, align });
+    doc.fillColor(INK).text(cell, x, y, options);
     return;
   }
-  doc.fillColor(INK).text(cell.main, x, y, { width, align });
-  doc.fillColor(MUTED).text(cell.sub, x, doc.y + 1, { width, align });
+  doc.fillColor(INK).text(cell.main, x, y, options);
+  doc.fillColor(MUTED).text(cell.sub, x, doc.y + 1, options);
 }
 
 /**
@@ -300,7 +304,7 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
       ? 'Issued before payment. Amounts in Korean won, VAT included.'
       : 'Commercial invoice, issued before payment.',
     [
-      ['Invoice no.', order.orderNumber],
+      ['Invoice no.', `PI-${order.orderNumber}`],
       ['Order number', order.orderNumber],
       ['Order date', koreanDateTime(order.orderedAt)],
       ['Status', ORDER_STATUS_LABELS[order.status]],
@@ -321,8 +325,8 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   const width = contentWidth(doc);
   const columns: Column[] = [
     { header: 'No.', width: 28, align: 'right' },
-    { header: 'Description', width: width - 28 - 44 - 90 - 100, align: 'left' },
-    { header: 'Qty', width: 44, align: 'right' },
+    { header: 'Description', width: width - 28 - 54 - 90 - 100, align: 'left' },
+    { header: 'Qty', width: 54, align: 'right' },
     { header: `Unit price (${order.currencyCode})`, width: 90, align: 'right' },
     { header: `Amount (${order.currencyCode})`, width: 100, align: 'right' },
   ];
