@@ -32,7 +32,7 @@ function answer(url: string) {
 }
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
-const top = (name: string) => within(nav()).getByRole('button', { name, exact: true });
+const top = (name: string) => within(nav()).getByRole('button', { name: (text) => text === name });
 const expandedButtons = () =>
   within(nav())
     .queryAllByRole('button', { expanded: true })

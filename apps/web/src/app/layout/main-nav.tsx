@@ -170,6 +170,12 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
       onPointerLeave={(event) => {
         if (event.pointerType === 'mouse') closeTimer.current = setTimeout(close, CLOSE_DELAY_MS);
       }}
+      onFocus={(event) => {
+        // Focus moving inside the open panel makes its column the open one.
+        const column = (event.target as HTMLElement).closest<HTMLElement>('.mega [data-column]')?.dataset
+          .column;
+        if (column && column !== activeColumn) setActiveColumn(column);
+      }}
       onBlur={(event) => {
         const next = event.relatedTarget as Node | null;
         if (next && !event.currentTarget.contains(next) && !toggleRef.current?.contains(next)) close();
@@ -205,17 +211,16 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
       <div id={panelId} ref={panelRef} className="mega" hidden={!open}>
         <div className="mega__inner container">
           {columns.map((column) => (
-            <section
+            // Not a region: the home page's sections carry the same names (K-MERCH, K-MAGAZINE).
+            <div
               key={column.id}
               data-column={column.id}
               className={`mega__column${activeColumn === column.id ? ' mega__column--active' : ''}`}
-              aria-labelledby={`${panelId}-${column.id}`}
-              onFocus={() => activeColumn !== column.id && setActiveColumn(column.id)}
             >
               <h2 id={`${panelId}-${column.id}`} className="mega__heading">
                 {column.label}
               </h2>
-              <ul className="mega__list">
+              <ul className="mega__list" aria-labelledby={`${panelId}-${column.id}`}>
                 {column.entries.map((entry) => (
                   <MenuItem
                     key={`${entry.kind}-${entry.label}`}
@@ -227,7 +232,7 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
                 ))}
                 {column.entries.length === 0 && loading && <li className="mega__note">Loading...</li>}
               </ul>
-            </section>
+            </div>
           ))}
         </div>
       </div>

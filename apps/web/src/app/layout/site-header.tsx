@@ -64,15 +64,18 @@ export function SiteHeader() {
           >
             <SearchIcon />
           </button>
-          <Link
-            to={isLoggedIn ? '/cart' : '/login'}
-            className="icon-button cart-count-anchor"
-            aria-label="Cart"
-            aria-describedby={cartCount.describedBy}
-          >
-            <CartIcon />
+          {/* The count sits beside the link, not in it: the link's name stays 'Cart', the count describes it. */}
+          <span className="cart-count-anchor site-header__cart">
+            <Link
+              to={isLoggedIn ? '/cart' : '/login'}
+              className="icon-button"
+              aria-label="Cart"
+              aria-describedby={cartCount.describedBy}
+            >
+              <CartIcon />
+            </Link>
             {cartCount.badge}
-          </Link>
+          </span>
           <Link to={isLoggedIn ? '/mypage' : '/login'} className="icon-button" aria-label="My Page">
             <UserIcon />
           </Link>

@@ -94,6 +94,8 @@ export function ProductListing({
             query.isPlaceholderData ? 'listing__results listing__results--stale' : 'listing__results'
           }
         >
+          {/* The cards' titles are h3: this keeps the heading levels in order under the page's h1. */}
+          <h2 className="visually-hidden">Products</h2>
           <ProductGrid products={query.data.productOptionList} priorityCount={FIRST_ROW} />
           <Pagination currentPage={listing.page} totalPages={totalPages} hrefForPage={hrefForPage} />
         </div>

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { categoriesQuery, findCategory, productListQuery } from '../../../lib/catalog-api';
 import { productListParams } from '../../../lib/listing-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useClampedPage } from '../use-clamped-page';
 
 const TAG_TITLES: Record<ProductTag, string> = { pre: 'PRE-ORDER', new: 'NEW', sale: 'SALE', hot: 'HOT' };
 const ALL_PRODUCTS = 'ALL PRODUCTS';
@@ -27,11 +28,16 @@ export function ProductListPage() {
     (categoryId > 0 ? findCategory(categories.data ?? [], categoryId)?.category : undefined) ||
     (tag ? TAG_TITLES[tag] : undefined) ||
     (categoryId === 0 ? ALL_PRODUCTS : '');
-  useDocumentTitle(title || undefined);
+  // A category id missing from the category tree is as unknown as one the server refuses.
+  const unknownCategory =
+    categoryId > 0 && categories.isSuccess && findCategory(categories.data, categoryId) === undefined;
+  useDocumentTitle(unknownCategory ? 'Category not found' : title || undefined);
+  const clamping = useClampedPage(query.data && !query.isPlaceholderData ? query.data.totalCount : undefined);
 
   if (!valid) return <NotFound />;
-  if (isApiError(query.error) && query.error.statusCode === 404) {
+  if (unknownCategory || (isApiError(query.error) && query.error.statusCode === 404)) {
     return <NotFound title="Category not found" message="This category does not exist." />;
   }
+  if (clamping) return null;
   return <ProductListing title={title || '\u00a0'} query={query} />;
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
 import { EmptyState, ErrorState } from '../../../components/ui/status';
@@ -23,6 +23,7 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
     const row = rowRef.current;
     row?.scrollBy({ left: direction * row.clientWidth * 0.9, behavior: 'smooth' });
   };
+  const ends = useRowEnds(rowRef, query.data?.productOptionList.length ?? 0);
 
   return (
     <section aria-labelledby={headingId} className="home-section container">
@@ -38,7 +39,7 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
                 type="button"
                 className="icon-button icon-button--outline"
                 aria-label="Previous products"
-                disabled={query.isPending}
+                disabled={query.isPending || ends.atStart}
                 onClick={() => scroll(-1)}
               >
                 <span aria-hidden="true">‹</span>
@@ -47,7 +48,7 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
                 type="button"
                 className="icon-button icon-button--outline"
                 aria-label="Next products"
-                disabled={query.isPending}
+                disabled={query.isPending || ends.atEnd}
                 onClick={() => scroll(1)}
               >
                 <span aria-hidden="true">›</span>
@@ -89,4 +90,36 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
       )}
     </section>
   );
+}
+
+/**
+ * Whether the row is scrolled to its start or its end, so that the arrow that cannot move is disabled; kept
+ * up to date on scrolling, on resizing and when the products change.
+ */
+function useRowEnds(rowRef: React.RefObject<HTMLDivElement | null>, itemCount: number) {
+  const [ends, setEnds] = useState({ atStart: true, atEnd: true });
+  const measure = useCallback(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    // A pixel of slack: fractional widths can leave the end a hair short of the scroll width.
+    const atStart = row.scrollLeft <= 1;
+    const atEnd = row.scrollLeft + row.clientWidth >= row.scrollWidth - 1;
+    setEnds((current) =>
+      current.atStart === atStart && current.atEnd === atEnd ? current : { atStart, atEnd },
+    );
+  }, [rowRef]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the row and its width change with the item count
+  useEffect(() => {
+    const row = rowRef.current;
+    if (!row) return;
+    measure();
+    row.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(row);
+    return () => {
+      row.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, [measure, rowRef, itemCount]);
+  return ends;
 }

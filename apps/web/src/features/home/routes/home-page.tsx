@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { FIRST_ROW } from '../../../components/ui/product-grid';
 import { PRE_ORDER_PATH } from '../../../lib/links';
+import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactBanner } from '../components/contact-banner';
 import { HomeSection } from '../components/home-section';
@@ -10,6 +11,7 @@ import './home-page.css';
 /** Home (spec section 2 and the home calls of section 7): PRE-ORDER, K-MERCH, K-MAGAZINE and a contact banner. */
 export function HomePage() {
   useDocumentTitle(undefined);
+  const isLoggedIn = useIsLoggedIn();
   return (
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
@@ -26,9 +28,12 @@ export function HomePage() {
             <Link to={PRE_ORDER_PATH} className="button button--inverse">
               SHOP PRE-ORDERS
             </Link>
-            <Link to="/signup" className="button button--ghost">
-              OPEN A BUSINESS ACCOUNT
-            </Link>
+            {/* Members have their account already. */}
+            {!isLoggedIn && (
+              <Link to="/signup" className="button button--ghost">
+                OPEN A BUSINESS ACCOUNT
+              </Link>
+            )}
           </div>
         </div>
       </section>

@@ -1,12 +1,14 @@
 import { PAGE_SIZE } from '@kshop/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ProductListing } from '../../../components/listing/product-listing';
 import { searchPath } from '../../../lib/links';
 import { readListing } from '../../../lib/listing-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useClampedPage } from '../../catalog/use-clamped-page';
 import { productSearchQuery } from '../api/search-api';
+import './search-page.css';
 
 export function SearchPage() {
   const [searchParams] = useSearchParams();
@@ -18,42 +20,63 @@ export function SearchPage() {
     enabled: keyword.length > 0,
     placeholderData: keepPreviousData,
   });
+  const clamping = useClampedPage(query.data && !query.isPlaceholderData ? query.data.totalCount : undefined);
 
-  if (!keyword) return <EmptySearch />;
+  if (!keyword) {
+    return (
+      <section className="container page-narrow">
+        <h1>Search</h1>
+        <SearchForm keyword="" />
+      </section>
+    );
+  }
   return (
-    <ProductListing
-      title={keyword}
-      eyebrow="Search results"
-      query={query}
-      emptyMessage={`No products found for "${keyword}".`}
-    />
+    <>
+      <div className="container search-page__again">
+        {/* A new keyword starts a new search: the box starts over when the address changes. */}
+        <SearchForm key={keyword} keyword={keyword} />
+      </div>
+      {!clamping && (
+        <ProductListing
+          title={keyword}
+          eyebrow="Search results"
+          query={query}
+          emptyMessage={`No products found for "${keyword}".`}
+        />
+      )}
+    </>
   );
 }
 
-function EmptySearch() {
-  const [keyword, setKeyword] = useState('');
+/** The keyword box of the search page; SEARCH opens the results for what it holds (sort and filter start over). */
+function SearchForm({ keyword: initial }: { keyword: string }) {
+  const [keyword, setKeyword] = useState(initial);
   const navigate = useNavigate();
+  const inputId = useId();
   return (
-    <section className="container page-narrow">
-      <h1>Search</h1>
-      <form
-        className="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (keyword.trim()) navigate(searchPath(keyword));
-        }}
-      >
-        <input
-          type="search"
-          aria-label="Keyword"
-          placeholder="Search albums, artists, merch…"
-          value={keyword}
-          onChange={(event) => setKeyword(event.target.value)}
-        />
-        <button type="submit" className="button">
-          SEARCH
-        </button>
-      </form>
-    </section>
+    <form
+      className="inline-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (keyword.trim()) navigate(searchPath(keyword.trim()));
+      }}
+    >
+      <label htmlFor={inputId} className="visually-hidden">
+        Keyword
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        name="keyword"
+        placeholder="Search albums, artists, merch…"
+        autoComplete="off"
+        enterKeyHint="search"
+        value={keyword}
+        onChange={(event) => setKeyword(event.target.value)}
+      />
+      <button type="submit" className="button">
+        SEARCH
+      </button>
+    </form>
   );
 }
