@@ -9,12 +9,23 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 /** How long a restored element is watched for being removed right after (the request behind a confirm). */
 const WATCH_MS = 10_000;
 
-let lastFocused: HTMLElement | null = null;
+const ancestorsOf = (element: HTMLElement | null) => {
+  const ancestors: HTMLElement[] = [];
+  for (let node = element?.parentElement; node && node !== document.body; node = node.parentElement) {
+    ancestors.push(node);
+  }
+  return ancestors;
+};
+
+/** The element that last took focus and its ancestors then (once it is removed, they cannot be read from it). */
+let lastFocused: { element: HTMLElement; ancestors: HTMLElement[] } | null = null;
 if (typeof document !== 'undefined') {
   document.addEventListener(
     'focusin',
     (event) => {
-      if (event.target instanceof HTMLElement) lastFocused = event.target;
+      if (event.target instanceof HTMLElement) {
+        lastFocused = { element: event.target, ancestors: ancestorsOf(event.target) };
+      }
     },
     true,
   );
@@ -30,15 +41,14 @@ export type FocusOrigin = {
 /** Call as the dialog opens, before it takes focus. */
 export function captureFocusOrigin(): FocusOrigin {
   const active = document.activeElement;
-  let element = active instanceof HTMLElement && active !== document.body ? active : null;
-  // A button that went disabled while its request ran (Add to Cart) dropped focus to the body on the way; it is
-  // still what opened the dialog.
-  if (!element && lastFocused?.isConnected) element = lastFocused;
-  const ancestors: HTMLElement[] = [];
-  for (let node = element?.parentElement; node && node !== document.body; node = node.parentElement) {
-    ancestors.push(node);
+  if (active instanceof HTMLElement && active !== document.body) {
+    return { element: active, ancestors: ancestorsOf(active) };
   }
-  return { element, ancestors };
+  // Focus is on the body: the element that had it went disabled while its request ran (Add to Cart) or was
+  // removed (a deleted address). The first still opened the dialog; for the second, where it stood still counts.
+  if (!lastFocused) return { element: null, ancestors: [] };
+  const { element, ancestors } = lastFocused;
+  return { element: element.isConnected ? element : null, ancestors };
 }
 
 /** Call as the dialog closes. */

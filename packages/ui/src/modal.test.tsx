@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { DialogProvider, useConfirm } from './dialog';
+import { DialogProvider, useAlert, useConfirm } from './dialog';
 import { Modal } from './modal';
 
 function OpenableModal() {
@@ -28,15 +28,22 @@ function OpenableModal() {
   );
 }
 
-/** Addresses with a Delete that asks first and removes the row when the (slow) request returns. */
-function AddressList({ onRemoved }: { onRemoved?: () => void }) {
+/**
+ * Addresses with a Delete that asks first, is disabled while the (slow) request runs, removes the row when it
+ * returns and, with `announce`, then says so in an alert.
+ */
+function AddressList({ announce = false }: { announce?: boolean }) {
   const confirm = useConfirm();
+  const alert = useAlert();
   const [names, setNames] = useState(['Home', 'Office']);
+  const [removing, setRemoving] = useState<string | null>(null);
   const remove = async (name: string) => {
     if (!(await confirm(`Delete ${name}?`, 'Delete'))) return;
+    setRemoving(name);
     await new Promise((resolve) => setTimeout(resolve, 20));
     setNames((current) => current.filter((n) => n !== name));
-    onRemoved?.();
+    setRemoving(null);
+    if (announce) void alert('The address has been deleted.');
   };
   return (
     <section>
@@ -45,7 +52,7 @@ function AddressList({ onRemoved }: { onRemoved?: () => void }) {
         {names.map((name) => (
           <li key={name}>
             <h3>{name}</h3>
-            <button type="button" onClick={() => remove(name)}>
+            <button type="button" disabled={removing === name} onClick={() => remove(name)}>
               Delete {name}
             </button>
           </li>
@@ -196,6 +203,24 @@ describe('focus after a confirmed delete', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shipping addresses' })),
     );
+  });
+
+  it('goes to the list heading also when an alert about the delete came in between', async () => {
+    const user = userEvent.setup();
+    withDialogs(
+      <main>
+        <h1>My Account</h1>
+        <AddressList announce />
+      </main>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Office' }));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    // jsdom keeps focus on a disabled button where a browser drops it to the body; drop it as a browser does.
+    act(() => (document.activeElement as HTMLElement).blur());
+    await screen.findByRole('alertdialog', { name: 'The address has been deleted.' });
+    expect(screen.queryByRole('button', { name: 'Delete Office' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Shipping addresses' }));
   });
 
   it('stays inside the address picker, whose Escape and Tab keep working', async () => {
