@@ -7,6 +7,7 @@ import { failureMessage } from '../../../lib/api-errors';
 import { useAddAddress, useUpdateAddress } from '../api/addresses-api';
 import '../../../components/ui/form-extras.css';
 import './addresses.css';
+import { BusyLabel } from '../../../components/ui/busy-label';
 
 export type AddressDialogProps = {
   /** The address to edit; without it the dialog adds a new one. */
@@ -109,8 +110,8 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button" disabled={isSubmitting}>
-            {editing ? 'UPDATE' : 'SAVE'}
+          <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
+            <BusyLabel busy={isSubmitting}>{editing ? 'UPDATE' : 'SAVE'}</BusyLabel>
           </button>
         </div>
       </form>

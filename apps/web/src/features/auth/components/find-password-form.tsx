@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import '../../../components/ui/form-extras.css';
+import { BusyLabel } from '../../../components/ui/busy-label';
 import { isApiError } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import { issueTemporaryPassword } from '../api/signup-api';
@@ -50,8 +51,13 @@ export function FindPasswordForm({ onSend = issueTemporaryPassword, onSent }: Fi
           <input {...control} {...register('email')} type="email" autoComplete="email" aria-required="true" />
         )}
       </FormField>
-      <button type="submit" className="button button--block" disabled={formState.isSubmitting}>
-        SEND
+      <button
+        type="submit"
+        className="button button--block"
+        disabled={formState.isSubmitting}
+        aria-busy={formState.isSubmitting}
+      >
+        <BusyLabel busy={formState.isSubmitting}>SEND</BusyLabel>
       </button>
       <p className="auth-form__switch">
         <Link to="/login">Back to Login</Link>

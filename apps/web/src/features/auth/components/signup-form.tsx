@@ -17,6 +17,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CertificateInput } from '../../../components/ui/certificate-input';
 import '../../../components/ui/form-extras.css';
+import { BusyLabel } from '../../../components/ui/busy-label';
 import { isApiError } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import {
@@ -206,9 +207,10 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
               type="button"
               className="button button--secondary"
               disabled={pending !== null}
+              aria-busy={pending === 'send'}
               onClick={() => void onSend()}
             >
-              {codeExpired ? 'Send again' : 'Send'}
+              <BusyLabel busy={pending === 'send'}>{codeExpired ? 'Send again' : 'Send'}</BusyLabel>
             </button>
           </div>
         )}

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import '../../../components/ui/form-extras.css';
+import { BusyLabel } from '../../../components/ui/busy-label';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useUserProfile } from '../../../lib/user-profile';
@@ -147,8 +148,13 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
       <p className="contact-form__terms-link">
         <Link to="/guide/terms">Read the terms of service</Link>
       </p>
-      <button type="submit" className="button button--block button--large" disabled={isSubmitting}>
-        POST
+      <button
+        type="submit"
+        className="button button--block button--large"
+        disabled={isSubmitting}
+        aria-busy={isSubmitting}
+      >
+        <BusyLabel busy={isSubmitting}>POST</BusyLabel>
       </button>
     </form>
   );

@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CertificateInput } from '../../../components/ui/certificate-input';
 import '../../../components/ui/form-extras.css';
+import { BusyLabel } from '../../../components/ui/busy-label';
 import { failureMessage } from '../../../lib/api-errors';
 import { updateProfile } from '../api/account-api';
 
@@ -127,8 +128,8 @@ export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile
         <button type="button" className="button button--secondary" onClick={cancel}>
           CANCEL
         </button>
-        <button type="submit" className="button" disabled={isSubmitting}>
-          SAVE
+        <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
+          <BusyLabel busy={isSubmitting}>SAVE</BusyLabel>
         </button>
       </div>
     </form>
