@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { envelope, renderWithProviders } from '../../../test/render';
+import { SearchPage } from '../../search/routes/search-page';
+import { ProductListPage } from './product-list-page';
+
+const tree = [
+  { id: 9, category: 'K-MERCH', children: [{ id: 10, category: 'LIGHT STICK', children: [] }] },
+  { id: 2, category: 'K-MAGAZINE', children: [] },
+];
+
+const card = (n: number) => ({
+  categoryId: 9,
+  optionUuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  productUuid: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  title: `Product ${n}`,
+  vendor: 'Vendor',
+  thumbnailUrl: '/x.png',
+  releaseDate: '2026-01-01',
+  tags: [],
+  totalPrice: null,
+  currencyCode: 'KRW',
+  currencySymbol: '₩',
+});
+
+/** 45 products: three pages of 20. */
+const TOTAL = 45;
+
+function answer(url: string) {
+  const parsed = new URL(url, 'http://localhost');
+  if (parsed.pathname === '/api/v1/category') return envelope(tree);
+  if (parsed.pathname === '/api/v1/product/list' || parsed.pathname === '/api/v1/product/search') {
+    const page = Number(parsed.searchParams.get('page'));
+    const from = (page - 1) * 20;
+    const list = Array.from({ length: Math.max(0, Math.min(20, TOTAL - from)) }, (_, i) =>
+      card(from + i + 1),
+    );
+    return envelope({ productOptionList: list, totalCount: TOTAL });
+  }
+  return envelope(null, 404, 'Not Found');
+}
+
+const renderAt = (route: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/productlist/:categoryId" element={<ProductListPage />} />
+      <Route path="/search" element={<SearchPage />} />
+    </Routes>,
+    { route },
+  );
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('product lists leave no dead end', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => answer(url)),
+    );
+  });
+
+  it('shows the not-found page for a category that does not exist', async () => {
+    renderAt('/productlist/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeTruthy();
+    expect(screen.queryByText(/items$/)).toBeNull();
+  });
+
+  it('shows a known category as usual', async () => {
+    renderAt('/productlist/10');
+    expect(await screen.findByRole('heading', { level: 1, name: 'LIGHT STICK' })).toBeTruthy();
+    expect(await screen.findByText('Product 1')).toBeTruthy();
+  });
+
+  it('replaces a page past the end by the last page', async () => {
+    renderAt('/productlist/9?categoryName=K-MERCH&page=99');
+    await waitFor(() => expect(location()).toBe('/productlist/9?categoryName=K-MERCH&page=3'));
+    expect(await screen.findByText('Product 41')).toBeTruthy();
+  });
+
+  it('keeps a page inside the list', async () => {
+    renderAt('/productlist/9?page=2');
+    expect(await screen.findByText('Product 21')).toBeTruthy();
+    expect(location()).toBe('/productlist/9?page=2');
+  });
+
+  it('clamps the search results too, and their page has a box to change the keyword', async () => {
+    const user = userEvent.setup();
+    renderAt('/search?keyword=nova&page=7');
+    await waitFor(() => expect(location()).toBe('/search?keyword=nova&page=3'));
+    const box = screen.getByRole('searchbox', { name: 'Keyword' });
+    expect((box as HTMLInputElement).value).toBe('nova');
+    await user.clear(box);
+    await user.type(box, 'light stick{Enter}');
+    expect(location()).toBe('/search?keyword=light+stick');
+    expect(await screen.findByRole('heading', { level: 1, name: 'light stick' })).toBeTruthy();
+  });
+});
