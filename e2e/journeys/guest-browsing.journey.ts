@@ -93,7 +93,7 @@ describe('a guest browsing the shop sees everything but prices', () => {
   step('the mega-menu leads from K-ARTIST through an artist category to an artist', async (page) => {
     await page.goto('/');
     await menuItem(page, 'K-ARTIST').hover();
-    const column = mainNav(page).getByRole('region', { name: 'K-ARTIST', exact: true });
+    const column = mainNav(page).getByRole('group', { name: 'K-ARTIST', exact: true });
     const artistCategory = column.getByRole('button').first();
     await artistCategory.hover();
     await eventually(async () => assert.equal(await artistCategory.getAttribute('aria-expanded'), 'true'));

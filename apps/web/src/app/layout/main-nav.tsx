@@ -211,16 +211,19 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
       <div id={panelId} ref={panelRef} className="mega" hidden={!open}>
         <div className="mega__inner container">
           {columns.map((column) => (
-            // Not a region: the home page's sections carry the same names (K-MERCH, K-MAGAZINE).
+            // A group, not a region: the home page's regions carry the same names (K-MERCH, K-MAGAZINE).
+            // biome-ignore lint/a11y/useSemanticElements: a group of links, not a fieldset of form inputs
             <div
               key={column.id}
+              role="group"
+              aria-labelledby={`${panelId}-${column.id}`}
               data-column={column.id}
               className={`mega__column${activeColumn === column.id ? ' mega__column--active' : ''}`}
             >
               <h2 id={`${panelId}-${column.id}`} className="mega__heading">
                 {column.label}
               </h2>
-              <ul className="mega__list" aria-labelledby={`${panelId}-${column.id}`}>
+              <ul className="mega__list">
                 {column.entries.map((entry) => (
                   <MenuItem
                     key={`${entry.kind}-${entry.label}`}
