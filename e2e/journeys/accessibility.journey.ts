@@ -103,6 +103,7 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
       await page.keyboard.press('ArrowDown');
       const firstLink = nav.getByRole('link', { name: 'NEW', exact: true });
       assert.ok(await focused(firstLink), 'ArrowDown moves into the open column');
+      await session!.screenshot('main menu opened by keyboard');
       await page.keyboard.press('Escape');
       assert.ok(await focused(first), 'Escape returns the focus to its button');
       assert.equal(await first.getAttribute('aria-expanded'), 'false', 'Escape closes the menu');
@@ -285,6 +286,7 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
           assert.ok(await back.isDisabled(), 'back is disabled at the start');
           assert.ok(await next.isEnabled(), 'next is enabled while there is more');
         });
+        await guest!.screenshot('home for a guest, carousel at its start');
         await next.click();
         await eventually(async () => assert.ok(await back.isEnabled(), 'back is enabled once scrolled'));
       },
@@ -297,6 +299,7 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
         await homeSection(page, 'PRE-ORDER').getByRole('listitem').first().waitFor();
         await page.getByRole('link', { name: 'SHOP PRE-ORDERS', exact: true }).waitFor();
         assert.equal(await page.getByRole('link', { name: 'OPEN A BUSINESS ACCOUNT' }).count(), 0);
+        await member!.screenshot('home for a member');
       },
       () => member,
     );
