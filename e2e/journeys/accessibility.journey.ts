@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { myPageIcon } from '../support/account.js';
-import { eventually } from '../support/assertions.js';
+import { eventually, visibleText } from '../support/assertions.js';
 import { describeViolations, severeViolations } from '../support/axe.js';
 import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
 import { findBuyingTargets, memberApi, type ProductPick } from '../support/buying.js';
@@ -251,7 +251,7 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
       await page.waitForURL((url) => url.searchParams.get('page') === String(lastPage));
       await productGrid(page).getByRole('listitem').first().waitFor();
       const current = page.getByRole('navigation', { name: /pagination/i }).locator('[aria-current="page"]');
-      assert.equal((await current.innerText()).trim(), String(lastPage));
+      assert.equal((await visibleText(current)).trim(), String(lastPage));
       await page.goBack();
       assert.notEqual(
         new URL(page.url()).searchParams.get('page'),
@@ -311,7 +311,7 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
         const cards = page.getByRole('article');
         await cards.first().waitFor();
         for (const card of await cards.all()) {
-          const text = await card.innerText();
+          const text = await visibleText(card);
           const number = text.match(/\b(\d{4})(\d{2})(\d{2})-\d+\b/);
           const date = text.match(/\b(\d{4})\. (\d{1,2})\. (\d{1,2})\./);
           assert.ok(number && date, `a number and a date on: ${text}`);

@@ -123,13 +123,20 @@ export const orderHeading = (page: Page, orderNumber: string, label: string) =>
 
 /** The 'Amounts and memos' table as row label -> amount, e.g. { Products: '₩54,000', 'Final amount': … }. */
 export async function amountsShown(page: Page): Promise<Record<string, string>> {
-  const rows = await amountsRegion(page).getByRole('row').all();
-  const shown: Record<string, string> = {};
-  for (const row of rows) {
-    const label = (await visibleText(row.getByRole('rowheader'))).trim();
-    shown[label] = (await visibleText(row.getByRole('cell'))).trim();
-  }
-  return shown;
+  // Read in one go: the table is drawn again when a memo is added or voided, and rows read one by one could
+  // be gone before their turn.
+  const rows = await amountsRegion(page)
+    .getByRole('row')
+    .evaluateAll((trs) =>
+      // No named functions in here: the test runner's compiler would name them with a helper the page lacks.
+      trs.map((tr) =>
+        [tr.querySelector('th'), tr.querySelector('td')].map(
+          // biome-ignore lint/performance/useDomNodeTextContent: the text as shown, as visibleText reads it
+          (cell) => (cell as HTMLElement | null)?.innerText.trim() ?? '',
+        ),
+      ),
+    );
+  return Object.fromEntries(rows);
 }
 
 // Products
