@@ -12,6 +12,10 @@ const alias = [
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one; on a 2-core machine that runs the test files one by one,
+    // while most of an API test's time is spent waiting on its database. Two workers: 392 → 274 s on PGlite,
+    // 269 → 175 s on PostgreSQL, every file passing.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
