@@ -402,6 +402,43 @@ function memoMinor(content: string, currency: CurrencyCode): number {
 
 const negativeTotal = () => badRequest('The memos would make the total negative.', 'BAD_MEMO');
 
+/** A memo's text must read 'label/amount'. */
+function checkMemoFormat(content: string) {
+  const { label, amount } = parseMemo(content);
+  if (!label || amount === null) throw badRequest(MEMO_FORMAT, 'BAD_MEMO');
+}
+
+/** The order, locked, whose memos may still change (not delivered, not cancelled). */
+async function lockOrderWithOpenMemos(tx: Executor, orderNumber: string) {
+  const order = await repo.lockOrderByNumber(tx, orderNumber);
+  if (!order) throw orderNotFound();
+  if (!memosOpen(order.status)) throw closedMemos(order.status);
+  return order;
+}
+
+/** One of the order's memos, locked after the order, that is not voided. */
+async function lockLiveMemo(tx: Executor, orderId: string, memoId: string) {
+  const memo = await repo.lockMemo(tx, orderId, memoId);
+  if (!memo) throw notFound(ORDER_RULES.memoNotFound, 'MEMO_NOT_FOUND');
+  if (memo.voidedAt) throw conflict(ORDER_RULES.memoVoided, 'MEMO_VOIDED');
+  return memo;
+}
+
+/**
+ * The final amount once the memos change: the product amount, every memo that counts except `leaving`, and
+ * `adding` (minor units). Refused when it would be negative.
+ */
+async function finalAmountWith(
+  tx: Executor,
+  order: { id: string; productAmount: number },
+  change: { leaving?: string; adding?: number },
+) {
+  const memos = await repo.memosOf(tx, order.id);
+  const finalAmount = order.productAmount + memoTotal(memos, change.leaving) + (change.adding ?? 0);
+  if (finalAmount < 0) throw negativeTotal();
+  return finalAmount;
+}
+
 /**
  * Adds a staff memo; the final amount becomes the product amount plus every memo that is not voided.
  * Refused once the order is delivered or cancelled.
@@ -413,18 +450,13 @@ export async function addMemo(
   staffId: string | null = null,
   log?: TransactionLog,
 ) {
-  const { label, amount } = parseMemo(content);
-  if (!label || amount === null) throw badRequest(MEMO_FORMAT, 'BAD_MEMO');
+  checkMemoFormat(content);
   return inTransaction(
     db,
     async (tx) => {
-      const order = await repo.lockOrderByNumber(tx, orderNumber);
-      if (!order) throw orderNotFound();
-      if (!memosOpen(order.status)) throw closedMemos(order.status);
+      const order = await lockOrderWithOpenMemos(tx, orderNumber);
       const minor = memoMinor(content, order.currencyCode);
-      const memos = await repo.memosOf(tx, order.id);
-      const finalAmount = order.productAmount + memoTotal(memos) + minor;
-      if (finalAmount < 0) throw negativeTotal();
+      const finalAmount = await finalAmountWith(tx, order, { adding: minor });
       await repo.insertMemo(tx, {
         orderId: order.id,
         content: content.trim(),
@@ -462,21 +494,14 @@ export async function changeMemo(
   staffId: string | null = null,
   log?: TransactionLog,
 ) {
-  const { label, amount } = parseMemo(content);
-  if (!label || amount === null) throw badRequest(MEMO_FORMAT, 'BAD_MEMO');
+  checkMemoFormat(content);
   return inTransaction(
     db,
     async (tx) => {
-      const order = await repo.lockOrderByNumber(tx, orderNumber);
-      if (!order) throw orderNotFound();
-      if (!memosOpen(order.status)) throw closedMemos(order.status);
-      const memo = await repo.lockMemo(tx, order.id, memoId);
-      if (!memo) throw notFound(ORDER_RULES.memoNotFound, 'MEMO_NOT_FOUND');
-      if (memo.voidedAt) throw conflict(ORDER_RULES.memoVoided, 'MEMO_VOIDED');
+      const order = await lockOrderWithOpenMemos(tx, orderNumber);
+      const memo = await lockLiveMemo(tx, order.id, memoId);
       const minor = memoMinor(content, order.currencyCode);
-      const memos = await repo.memosOf(tx, order.id);
-      const finalAmount = order.productAmount + memoTotal(memos, memo.id) + minor;
-      if (finalAmount < 0) throw negativeTotal();
+      const finalAmount = await finalAmountWith(tx, order, { leaving: memo.id, adding: minor });
       await repo.editMemo(tx, memo.id, content.trim(), minor, staffId);
       await repo.setFinalAmount(tx, order.id, finalAmount);
       await recordAudit(tx, {
@@ -507,15 +532,9 @@ export async function voidMemo(
   return inTransaction(
     db,
     async (tx) => {
-      const order = await repo.lockOrderByNumber(tx, orderNumber);
-      if (!order) throw orderNotFound();
-      if (!memosOpen(order.status)) throw closedMemos(order.status);
-      const memo = await repo.lockMemo(tx, order.id, memoId);
-      if (!memo) throw notFound(ORDER_RULES.memoNotFound, 'MEMO_NOT_FOUND');
-      if (memo.voidedAt) throw conflict(ORDER_RULES.memoVoided, 'MEMO_VOIDED');
-      const memos = await repo.memosOf(tx, order.id);
-      const finalAmount = order.productAmount + memoTotal(memos, memo.id);
-      if (finalAmount < 0) throw negativeTotal();
+      const order = await lockOrderWithOpenMemos(tx, orderNumber);
+      const memo = await lockLiveMemo(tx, order.id, memoId);
+      const finalAmount = await finalAmountWith(tx, order, { leaving: memo.id });
       await repo.voidMemo(tx, memo.id, staffId);
       await repo.setFinalAmount(tx, order.id, finalAmount);
       await recordAudit(tx, {
