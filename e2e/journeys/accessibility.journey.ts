@@ -344,9 +344,18 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
         const scan = async (name: string, ready: (page: Page) => Promise<unknown>) => {
           const page = session!.page;
           await ready(page);
-          // Let fonts, images and transitions settle so contrast is measured on what a person sees.
+          // Let fonts, images and transitions settle so contrast is measured on what a person sees (endless
+          // animations, such as a busy ring, are not waited for).
           await page.waitForLoadState('networkidle').catch(() => {});
-          await page.waitForTimeout(300);
+          await page.evaluate(() =>
+            Promise.all([
+              document.fonts.ready,
+              ...document
+                .getAnimations()
+                .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+                .map((animation) => animation.finished.catch(() => undefined)),
+            ]),
+          );
           const { violations, nodes, others } = await severeViolations(page);
           const lesser = others.length > 0 ? `  (lesser: ${others.join(', ')})` : '';
           figures.push(`${role.padEnd(6)} ${viewport.padEnd(7)} ${name.padEnd(28)} ${nodes}${lesser}`);
