@@ -31,9 +31,16 @@ type MemoFormProps = {
   onAdd: (content: string) => Promise<unknown>;
 };
 
-/** One memo line: 'label/amount', added to (or, negative, taken from) the order's final amount. */
-export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
-  const [content, setContent] = useState('');
+/**
+ * A memo being written: checked as the API will check it before it is sent, sent once at a time, and the
+ * API's refusal shown at the field. `afterSave` runs once the memo is saved.
+ */
+export function useMemoDraft(
+  initial: string,
+  save: (content: string) => Promise<unknown>,
+  afterSave = () => {},
+) {
+  const [content, setContent] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -47,14 +54,24 @@ export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
     setBusy(true);
     setError(null);
     try {
-      await onAdd(content.trim());
-      setContent('');
+      await save(content.trim());
+      afterSave();
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
   };
+  const change = (value: string) => {
+    setContent(value);
+    setError(null);
+  };
+  return { content, error, busy, submit, change, setContent };
+}
+
+/** One memo line: 'label/amount', added to (or, negative, taken from) the order's final amount. */
+export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
+  const { content, error, busy, submit, change, setContent } = useMemoDraft('', onAdd, () => setContent(''));
 
   return (
     <form className="memo-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -64,10 +81,7 @@ export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
             {...control}
             value={content}
             maxLength={200}
-            onChange={(event) => {
-              setContent(event.target.value);
-              setError(null);
-            }}
+            onChange={(event) => change(event.target.value)}
           />
         )}
       </FormField>

@@ -3,7 +3,7 @@ import { FormField, useConfirm } from '@kshop/ui';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { memoHint, memoProblem } from './memo-form';
+import { memoHint, useMemoDraft } from './memo-form';
 
 const signed = (amount: number, currencyCode: string) =>
   amount < 0 ? `−${formatPrice(-amount, currencyCode)}` : `+${formatPrice(amount, currencyCode)}`;
@@ -142,26 +142,7 @@ type MemoEditorProps = {
 };
 
 function MemoEditor({ memo, currencyCode, onSave, onCancel }: MemoEditorProps) {
-  const [content, setContent] = useState(memo.content);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = memoProblem(content);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave(content.trim());
-    } catch (failure) {
-      setError(errorMessage(failure));
-      setBusy(false);
-    }
-  };
+  const { content, error, busy, submit, change } = useMemoDraft(memo.content, onSave);
 
   return (
     <form className="memo-form" onSubmit={(event) => void submit(event)} noValidate>
@@ -173,10 +154,7 @@ function MemoEditor({ memo, currencyCode, onSave, onCancel }: MemoEditorProps) {
             maxLength={200}
             // biome-ignore lint/a11y/noAutofocus: the field the staff member just asked to change
             autoFocus
-            onChange={(event) => {
-              setContent(event.target.value);
-              setError(null);
-            }}
+            onChange={(event) => change(event.target.value)}
           />
         )}
       </FormField>
