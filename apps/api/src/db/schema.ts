@@ -345,6 +345,8 @@ export const orders = pgTable(
     receiverAddressDetail: text().notNull(),
     businessRegistrationNumber: text().notNull().default(''),
     personInChargeStaffId: uuid().references(() => staff.id),
+    /** Set when staff took the order on the buyer's behalf (phone, KakaoTalk); null for storefront orders. */
+    takenByStaffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -360,6 +362,8 @@ export const orderDetails = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     productOptionId: uuid().references(() => productOptions.id, { onDelete: 'set null' }),
     quantity: integer().notNull(),
+    /** How much of the quantity has left in shipments; stock was taken for it, the rest is still held. */
+    shippedQuantity: integer().notNull().default(0),
     unitPrice: bigint({ mode: 'number' }).notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
     currencyCode: currencyCode().notNull(),
@@ -369,7 +373,11 @@ export const orderDetails = pgTable(
     optionNameValue2: text(),
     thumbnailUrl: text(),
   },
-  (t) => [index().on(t.orderId), check('order_quantity_positive', sql`${t.quantity} > 0`)],
+  (t) => [
+    index().on(t.orderId),
+    check('order_quantity_positive', sql`${t.quantity} > 0`),
+    check('shipped_within_quantity', sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.quantity}`),
+  ],
 );
 
 export const orderMemos = pgTable(
@@ -408,6 +416,61 @@ export const orderStatusHistory = pgTable(
     actor: orderActor().notNull(),
     staffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
     note: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+/** One parcel of an order: carrier, tracking number and the lines and quantities in it. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text().notNull(),
+    trackingNumber: text().notNull(),
+    staffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.orderId, t.createdAt)],
+);
+
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid()
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderDetailId: uuid()
+      .notNull()
+      .references(() => orderDetails.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderDetailId] }),
+    index().on(t.orderDetailId),
+    check('shipment_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderChangeKind = pgEnum('order_change_kind', ['LINE_ADDED', 'LINE_CHANGED', 'LINE_REMOVED', 'SHIPMENT']);
+
+/**
+ * Every change to an order other than its status: line edits before shipping and shipments. `detail` holds
+ * what changed (product, option, quantities, amounts, carrier, tracking number) as it read then.
+ */
+export const orderChanges = pgTable(
+  'order_changes',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: orderChangeKind().notNull(),
+    staffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    detail: jsonb().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.orderId, t.createdAt)],
