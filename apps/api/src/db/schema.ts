@@ -57,6 +57,29 @@ export const storedFiles = pgTable(
   (t) => [index('stored_files_unreferenced').on(t.createdAt).where(sql`${t.referencedAt} is null`)],
 );
 
+/**
+ * A buyer's price group (issue 12, decision 0021): a percentage off the list price, in basis points (10000 is
+ * 100 %), and optional explicit prices per option (price_group_prices). 'Standard' (id 1, 0 %) is seeded by
+ * migration 0015 and is every buyer's group until staff choose another.
+ */
+export const priceGroups = pgTable(
+  'price_groups',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    discountBp: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('price_groups_name_unique').on(sql`lower(${t.name})`),
+    check('price_group_discount_range', sql`${t.discountBp} >= 0 and ${t.discountBp} <= 10000`),
+  ],
+);
+
+/** The group every buyer starts in. */
+export const STANDARD_PRICE_GROUP_ID = 1;
+
 export const buyers = pgTable(
   'buyers',
   {
@@ -80,6 +103,10 @@ export const buyers = pgTable(
     temporaryPasswordHash: text(),
     temporaryPasswordExpiresAt: timestamp({ withTimezone: true }),
     marketingAgree: boolean().notNull().default(false),
+    priceGroupId: integer()
+      .notNull()
+      .default(1)
+      .references(() => priceGroups.id),
     personalInfoAgreedAt: timestamp({ withTimezone: true }).notNull(),
     termsAgreedAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: createdAt(),
@@ -90,6 +117,7 @@ export const buyers = pgTable(
   (t) => [
     uniqueIndex('buyers_email_active').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
     index().on(t.status),
+    index().on(t.priceGroupId),
   ],
 );
 
@@ -163,7 +191,12 @@ export const artists = pgTable(
     nameEn: text().notNull(),
     nameKo: text().notNull(),
   },
-  (t) => [index().on(t.artistCategoryId)],
+  (t) => [
+    index().on(t.artistCategoryId),
+    // Names are unique trimmed and case-insensitively, in each language (migration 0016).
+    uniqueIndex('artists_name_en_unique').on(sql`lower(btrim(${t.nameEn}))`),
+    uniqueIndex('artists_name_ko_unique').on(sql`lower(btrim(${t.nameKo}))`),
+  ],
 );
 
 export const products = pgTable(
@@ -196,6 +229,8 @@ export const products = pgTable(
     inStock: boolean().notNull().default(true),
     /** The product's artists (product_artists) in id order, kept with searchText for the list filters. */
     artistIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /** False for a draft: listed nowhere in the storefront, as if deleted, until published (migration 0016). */
+    isPublished: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp({ withTimezone: true }),
@@ -256,6 +291,10 @@ export const productOptions = pgTable(
     isDefault: boolean().notNull().default(false),
     isSoldOut: boolean().notNull().default(false),
     minimumOrderQuantity: integer().notNull().default(1),
+    /** Ordered only in multiples of this (a carton of 10: 10, 20, 30, ...); 1 is any quantity. */
+    orderMultiple: integer().notNull().default(1),
+    /** At most this many in one order, or no limit. */
+    maxPerOrder: integer(),
     stock: integer().notNull().default(0),
     holdStock: integer().notNull().default(0),
     priceKrw: bigint({ mode: 'number' }).notNull(),
@@ -263,15 +302,71 @@ export const productOptions = pgTable(
     comparedPriceKrw: bigint({ mode: 'number' }),
     comparedPriceUsd: bigint({ mode: 'number' }),
     sortOrder: integer().notNull().default(0),
+    /** Available stock (stock - hold) at or below this is "low" in the back office (migration 0016). */
+    lowStockThreshold: integer().notNull().default(10),
+    /** Unique, upper case; new options left without one get the next KS number (migration 0014). */
+    sku: text()
+      .notNull()
+      .default(sql`'KS' || lpad(nextval('product_option_sku_seq')::text, 6, '0')`),
+    barcode: text(),
+    weightGrams: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index().on(t.productId),
+    uniqueIndex('product_options_sku_unique').on(t.sku),
+    index('product_options_barcode').on(t.barcode).where(sql`${t.barcode} is not null`),
+    check('sku_not_blank', sql`length(trim(${t.sku})) > 0`),
+    check('weight_not_negative', sql`${t.weightGrams} >= 0`),
     uniqueIndex('product_options_one_default').on(t.productId).where(sql`${t.isDefault}`),
     check('stock_not_negative', sql`${t.stock} >= 0`),
     check('hold_within_stock', sql`${t.holdStock} >= 0 and ${t.holdStock} <= ${t.stock}`),
     check('minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
+    check('low_stock_threshold_range', sql`${t.lowStockThreshold} >= 0 and ${t.lowStockThreshold} <= 1000000`),
+    check('order_multiple_positive', sql`${t.orderMultiple} >= 1`),
+    check('max_per_order_positive', sql`${t.maxPerOrder} is null or ${t.maxPerOrder} >= 1`),
+  ],
+);
+
+/** A price group's own price for an option, in either currency (null: the group's percentage applies). */
+export const priceGroupPrices = pgTable(
+  'price_group_prices',
+  {
+    priceGroupId: integer()
+      .notNull()
+      .references(() => priceGroups.id, { onDelete: 'cascade' }),
+    productOptionId: uuid()
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    priceKrw: bigint({ mode: 'number' }),
+    priceUsd: bigint({ mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceGroupId, t.productOptionId] }),
+    index('price_group_prices_product_option_id_index').on(t.productOptionId),
+    check(
+      'price_group_price_not_negative',
+      sql`coalesce(${t.priceKrw}, 0) >= 0 and coalesce(${t.priceUsd}, 0) >= 0`,
+    ),
+    check('price_group_price_some', sql`${t.priceKrw} is not null or ${t.priceUsd} is not null`),
+  ],
+);
+
+/** An option's volume tier: from `minQuantity` pieces on a line, `discountBp` off the member's unit price. */
+export const optionVolumeTiers = pgTable(
+  'option_volume_tiers',
+  {
+    productOptionId: uuid()
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    minQuantity: integer().notNull(),
+    discountBp: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productOptionId, t.minQuantity] }),
+    check('volume_tier_min_quantity', sql`${t.minQuantity} >= 2`),
+    check('volume_tier_discount_range', sql`${t.discountBp} > 0 and ${t.discountBp} <= 10000`),
   ],
 );
 

@@ -87,7 +87,19 @@ export const productOptionDetail = z.object({
   minimumOrderQuantity: z.number().int(),
   /** Available stock: stock minus what open orders hold. */
   stock: z.number().int(),
-  productPrice: z.object({ totalPrice: z.number(), comparedPrice: z.number().nullable() }).nullable(),
+  productPrice: z
+    .object({
+      totalPrice: z.number(),
+      comparedPrice: z.number().nullable(),
+      /**
+       * The member's volume tiers (decision 0021): from `minQuantity` pieces on a line, `discountPercent` off
+       * and `price` each, in the viewer's currency. Members only, like every price.
+       */
+      volumeTiers: z
+        .array(z.object({ minQuantity: z.number().int(), discountPercent: z.number(), price: z.number() }))
+        .optional(),
+    })
+    .nullable(),
 });
 export type ProductOptionDetail = z.infer<typeof productOptionDetail>;
 
