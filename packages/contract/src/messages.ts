@@ -77,6 +77,9 @@ export const messages = {
     itemNotFound: 'Cart item not found.',
     minimum: (n: number) => `Minimum order quantity is ${n}`,
     maximum: (n: number) => `Maximum available quantity is ${n}`,
+    /** Quantity rules of an option (issue 12): a carton multiple and a maximum per order. */
+    multiple: (n: number) => `Quantity must be a multiple of ${n}.`,
+    maxPerOrder: (n: number) => `Maximum per order is ${n}.`,
   },
   tempPassword: {
     issued: 'Temporary password issued successfully.',
