@@ -6,7 +6,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buyers, cartItems, contactInquiries, orderMemos, productOptions } from './db/schema.js';
+import {
+  buyers,
+  cartItems,
+  contactInquiries,
+  orderDetails,
+  orderMemos,
+  productOptions,
+} from './db/schema.js';
 import { hashPassword } from './lib/password.js';
 import { hashToken, newToken } from './lib/tokens.js';
 import { insertSession as insertBuyerSession } from './modules/auth/auth.repository.js';
@@ -189,6 +196,15 @@ async function memoOfA() {
     .select({ id: orderMemos.id })
     .from(orderMemos)
     .where(eq(orderMemos.content, content));
+  return row!.id;
+}
+/** The first line of an order, for the line edits. */
+async function firstLineOf(orderId: string) {
+  const [row] = await shop.db
+    .select({ id: orderDetails.id })
+    .from(orderDetails)
+    .where(eq(orderDetails.orderId, orderId))
+    .limit(1);
   return row!.id;
 }
 /** Callers refused before any memo is looked up. */
@@ -521,6 +537,39 @@ const ROUTES: Record<string, Route> = {
       url: `/api/v1/admin/orders/${a.order.orderNumber}/person-in-charge`,
       payload: { staffId: null },
     }),
+  },
+  'POST /api/v1/admin/orders/{uuid}/lines': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/orders/${allowed ? (await orderAsA()).uuid : a.order.uuid}/lines`,
+      payload: { productOptionId: (await stockedOption(shop, 100)).id, quantity: 1 },
+    }),
+  },
+  'PATCH /api/v1/admin/orders/{uuid}/lines/{lineUuid}': {
+    access: 'staff',
+    call: async ({ allowed }) => {
+      const order = allowed ? await orderAsA() : a.order;
+      return {
+        url: `/api/v1/admin/orders/${order.uuid}/lines/${await firstLineOf(order.uuid)}`,
+        payload: { quantity: 2 },
+      };
+    },
+  },
+  'DELETE /api/v1/admin/orders/{uuid}/lines/{lineUuid}': {
+    access: 'staff',
+    call: async ({ allowed }) => {
+      if (!allowed)
+        return { url: `/api/v1/admin/orders/${a.order.uuid}/lines/${await firstLineOf(a.order.uuid)}` };
+      // A line may go only while another stays.
+      const order = await orderAsA();
+      const line = await firstLineOf(order.uuid);
+      const added = await api('POST', `/api/v1/admin/orders/${order.uuid}/lines`, ownerHeaders, {
+        productOptionId: (await stockedOption(shop, 100)).id,
+        quantity: 1,
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      return { url: `/api/v1/admin/orders/${order.uuid}/lines/${line}` };
+    },
   },
   'GET /api/v1/admin/inquiries': { access: 'staff', call: () => ({ url: '/api/v1/admin/inquiries' }) },
   'GET /api/v1/admin/inquiries/{id}': {

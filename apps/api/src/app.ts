@@ -23,6 +23,7 @@ import { fileApiRoutes, localFileRoutes } from './modules/files/files.routes.js'
 import healthRoutes from './modules/health/health.routes.js';
 import jobsPlugin from './modules/jobs/jobs.plugin.js';
 import mediaRoutes from './modules/media/media.routes.js';
+import orderEditRoutes from './modules/order-edits/order-edits.routes.js';
 import orderExportRoutes from './modules/order-exports/order-exports.routes.js';
 import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
@@ -173,6 +174,7 @@ export async function buildApp({
       await admin.register(dashboardRoutes);
       await admin.register(buyerAdminRoutes);
       await admin.register(orderAdminRoutes);
+      await admin.register(orderEditRoutes);
       await admin.register(orderExportRoutes);
       await admin.register(documentAdminRoutes);
       await admin.register(inquiryAdminRoutes);

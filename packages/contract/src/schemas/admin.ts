@@ -5,6 +5,7 @@ import { parseMemo } from '../rules/product.js';
 import { emailField, newPasswordField } from './account.js';
 import { orderDetail } from './buying.js';
 import { envelope, queryInt, uuidParam } from './common.js';
+import { orderChangeEntry } from './order-edits.js';
 import {
   AMOUNT_MAX,
   boundedInt,
@@ -227,6 +228,10 @@ export const adminOrderDetail = orderDetail.extend({
   /** Whether memos may still be added, changed or voided (not once DELIVERED or CANCELLED). */
   memosOpen: z.boolean(),
   statusHistory: z.array(orderHistoryEntry),
+  /** Line edits and shipments, oldest first (order_changes). */
+  changes: z.array(orderChangeEntry),
+  /** Whether staff may still change, add or remove lines (not once SHIPPED, DELIVERED or CANCELLED). */
+  linesEditable: z.boolean(),
   /** Who the signed-in staff member may name in charge: anyone active for an owner, oneself for staff. */
   assignableStaff: z.array(z.object({ id: z.uuid(), email: z.string(), name: z.string() })),
   /** Whether the signed-in staff member may set nobody in charge. */

@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   buyers,
+  orderChanges,
   orderDetails,
   orderMemos,
   orderStatusHistory,
@@ -425,6 +426,14 @@ export const statusHistoryOf = (db: Executor, orderId: string) =>
     .from(orderStatusHistory)
     .where(eq(orderStatusHistory.orderId, orderId))
     .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+
+/** Line edits and shipments of the order, oldest first. */
+export const changesOf = (db: Executor, orderId: string) =>
+  db
+    .select()
+    .from(orderChanges)
+    .where(eq(orderChanges.orderId, orderId))
+    .orderBy(asc(orderChanges.createdAt), asc(orderChanges.id));
 
 /** Staff members by id, disabled ones too (they still wrote what they wrote). */
 export const staffByIds = (db: Executor, ids: string[]) =>

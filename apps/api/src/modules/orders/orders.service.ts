@@ -3,6 +3,7 @@ import {
   type CurrencyCode,
   canMoveOrder,
   fromMinorUnits,
+  linesEditable,
   messages,
   ORDER_RULES,
   ORDER_STATUS_LABELS,
@@ -604,16 +605,18 @@ const keepsPersonInCharge = (status: OrderStatus) => status !== 'PENDING' && sta
 export async function adminOrderDetail(db: Executor, orderNumber: string, viewer: Viewer) {
   const order = await repo.findOrder(db, { orderNumber });
   if (!order) throw orderNotFound();
-  const [view, memos, history] = await Promise.all([
+  const [view, memos, history, changes] = await Promise.all([
     detailView(db, order),
     repo.memosOf(db, order.id),
     repo.statusHistoryOf(db, order.id),
+    repo.changesOf(db, order.id),
   ]);
   const ids = new Set<string>();
   for (const m of memos) {
     for (const id of [m.createdByStaffId, m.editedByStaffId, m.voidedByStaffId]) if (id) ids.add(id);
   }
   for (const h of history) if (h.staffId) ids.add(h.staffId);
+  for (const c of changes) if (c.staffId) ids.add(c.staffId);
   if (order.personInChargeStaffId) ids.add(order.personInChargeStaffId);
   const [people, active] = await Promise.all([
     repo.staffByIds(db, [...ids]),
@@ -652,6 +655,13 @@ export async function adminOrderDetail(db: Executor, orderNumber: string, viewer
     })),
     memosOpen: memosOpen(order.status),
     statusHistory,
+    changes: changes.map((c) => ({
+      at: c.createdAt.toISOString(),
+      kind: c.kind,
+      staff: who(c.staffId),
+      summary: String((c.detail as { summary?: unknown }).summary ?? c.kind),
+    })),
+    linesEditable: linesEditable(order.status),
     assignableStaff: active.filter((s) => rights.mayName(s.id)),
     mayClearPersonInCharge: rights.mayClear,
   };

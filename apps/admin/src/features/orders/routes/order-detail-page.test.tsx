@@ -106,6 +106,8 @@ const order = (overrides: Partial<AdminOrderDetail> = {}): AdminOrderDetail => (
       note: null,
     },
   ],
+  changes: [],
+  linesEditable: true,
   assignableStaff: [HAEUN, JISOO],
   mayClearPersonInCharge: false,
   ...overrides,

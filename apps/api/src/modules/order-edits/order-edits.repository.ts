@@ -1,0 +1,147 @@
+import type { CurrencyCode } from '@kshop/contract';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import {
+  buyers,
+  orderChanges,
+  orderDetails,
+  orderMemos,
+  orders,
+  productOptions,
+  products,
+} from '../../db/schema.js';
+
+/**
+ * The transaction's catalogue changes do not notify each (migration 0010); the route announces them once
+ * after the commit, as orders do.
+ */
+export const quietCatalogue = (db: Executor) =>
+  db.execute(sql`select set_config('kshop.catalogue_quiet', 'on', true)`);
+
+/** The order, locked first (level 3 of the lock order): every writer of its lines locks it before them. */
+export async function lockOrder(db: Executor, orderId: string) {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).for('no key update').limit(1);
+  return row ?? null;
+}
+
+/** Lines change only under their order's lock, so reading them after it needs no lock of its own. */
+export async function lineOf(db: Executor, orderId: string, lineId: string) {
+  const [row] = await db
+    .select()
+    .from(orderDetails)
+    .where(and(eq(orderDetails.id, lineId), eq(orderDetails.orderId, orderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function lineOfOption(db: Executor, orderId: string, optionId: string) {
+  const [row] = await db
+    .select()
+    .from(orderDetails)
+    .where(and(eq(orderDetails.orderId, orderId), eq(orderDetails.productOptionId, optionId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export const lineCount = async (db: Executor, orderId: string) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orderDetails)
+      .where(eq(orderDetails.orderId, orderId))
+  )[0]!.n;
+
+/** The option with its product, deleted products included (the caller decides what may be ordered). */
+export async function optionWithProduct(db: Executor, optionId: string) {
+  const [row] = await db
+    .select({ option: productOptions, product: products })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(eq(productOptions.id, optionId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Holds `quantity` more of the option, only while it is not flagged sold out and that much is available
+ * (checked on the row as it is when updated, so stock is never oversold); false when refused.
+ */
+export async function holdMore(db: Executor, optionId: string, quantity: number) {
+  const rows = await db
+    .update(productOptions)
+    .set({ holdStock: sql`${productOptions.holdStock} + ${quantity}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(productOptions.id, optionId),
+        sql`not ${productOptions.isSoldOut} and ${productOptions.stock} - ${productOptions.holdStock} >= ${quantity}`,
+      ),
+    )
+    .returning({ id: productOptions.id });
+  return rows.length === 1;
+}
+
+export const holdLess = (db: Executor, optionId: string, quantity: number) =>
+  db
+    .update(productOptions)
+    .set({ holdStock: sql`greatest(${productOptions.holdStock} - ${quantity}, 0)`, updatedAt: sql`now()` })
+    .where(eq(productOptions.id, optionId));
+
+export const setLineQuantity = (db: Executor, lineId: string, quantity: number, amount: number) =>
+  db.update(orderDetails).set({ quantity, amount }).where(eq(orderDetails.id, lineId));
+
+export const deleteLine = (db: Executor, lineId: string) =>
+  db.delete(orderDetails).where(eq(orderDetails.id, lineId));
+
+export async function insertLine(db: Executor, line: typeof orderDetails.$inferInsert) {
+  const [row] = await db.insert(orderDetails).values(line).returning();
+  return row!;
+}
+
+/** The order's product amount from its lines and what its counted (not voided) memos add, minor units. */
+export async function amountsOf(db: Executor, orderId: string) {
+  const [row] = await db
+    .select({
+      products:
+        sql<number>`coalesce((select sum(d.amount) from ${orderDetails} d where d.order_id = ${orderId}::uuid), 0)`.mapWith(
+          Number,
+        ),
+      memos:
+        sql<number>`coalesce((select sum(m.amount) from ${orderMemos} m where m.order_id = ${orderId}::uuid and m.voided_at is null), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
+  return row!;
+}
+
+export const setAmounts = (db: Executor, orderId: string, productAmount: number, finalAmount: number) =>
+  db.update(orders).set({ productAmount, finalAmount, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+
+/** The product's sales move with its lines, like placing and cancelling an order (never below zero). */
+export const addSales = (
+  db: Executor,
+  productId: string,
+  quantity: number,
+  amount: number,
+  currency: CurrencyCode,
+) =>
+  db
+    .update(products)
+    .set({
+      totalSalesQuantity: sql`greatest(${products.totalSalesQuantity} + ${quantity}, 0)`,
+      ...(currency === 'KRW'
+        ? { totalSalesAmountKrw: sql`greatest(${products.totalSalesAmountKrw} + ${amount}, 0)` }
+        : { totalSalesAmountUsd: sql`greatest(${products.totalSalesAmountUsd} + ${amount}, 0)` }),
+    })
+    .where(eq(products.id, productId));
+
+export const insertChange = (db: Executor, change: typeof orderChanges.$inferInsert) =>
+  db.insert(orderChanges).values(change);
+
+export async function buyerEmail(db: Executor, buyerId: string) {
+  const [row] = await db
+    .select({ email: buyers.email })
+    .from(buyers)
+    .where(and(eq(buyers.id, buyerId), isNull(buyers.deletedAt)));
+  return row?.email ?? null;
+}
