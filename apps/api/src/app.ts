@@ -26,9 +26,14 @@ import mediaRoutes from './modules/media/media.routes.js';
 import orderEditRoutes from './modules/order-edits/order-edits.routes.js';
 import orderExportRoutes from './modules/order-exports/order-exports.routes.js';
 import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
+import orderBulkRoutes from './modules/orders/orders.bulk-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
+import takenOrderRoutes from './modules/orders/orders.taken-routes.js';
+import shipmentAdminRoutes from './modules/shipments/shipments.routes.js';
+import salesRoutes from './modules/sales/sales.routes.js';
 import signupRoutes from './modules/signup/signup.routes.js';
 import staffRoutes from './modules/staff/staff.routes.js';
+import pricingAdminRoutes from './modules/pricing/pricing.routes.js';
 import { stockAlertAdminRoutes, stockAlertRoutes } from './modules/stock-alerts/stock-alerts.routes.js';
 import userRoutes from './modules/user/user.routes.js';
 import authPlugin from './plugins/auth.js';
@@ -174,12 +179,17 @@ export async function buildApp({
       await admin.register(dashboardRoutes);
       await admin.register(buyerAdminRoutes);
       await admin.register(orderAdminRoutes);
+      await admin.register(takenOrderRoutes);
       await admin.register(orderEditRoutes);
+      await admin.register(shipmentAdminRoutes);
+      await admin.register(orderBulkRoutes);
+      await admin.register(salesRoutes);
       await admin.register(orderExportRoutes);
       await admin.register(documentAdminRoutes);
       await admin.register(inquiryAdminRoutes);
       await admin.register(catalogAdminRoutes);
       await admin.register(stockAlertAdminRoutes);
+      await admin.register(pricingAdminRoutes);
     },
     { prefix: '/api/v1/admin' },
   );

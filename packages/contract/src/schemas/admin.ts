@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { parseMemo } from '../rules/product.js';
 import { emailField, newPasswordField } from './account.js';
 import { orderDetail } from './buying.js';
+import { SHIPMENT_RULES } from './shipments.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import { orderChangeEntry } from './order-edits.js';
 import {
@@ -120,6 +121,8 @@ export const adminBuyerDetail = adminBuyer.extend({
     }),
   ),
   orderCount: z.number().int(),
+  /** The buyer's price group (decision 0021). */
+  priceGroupId: z.number().int(),
 });
 export const buyerListResponse = envelope(
   z.object({ buyerList: z.array(adminBuyer), totalCount: z.number().int() }),
@@ -127,6 +130,7 @@ export const buyerListResponse = envelope(
 export const buyerDetailResponse = envelope(adminBuyerDetail);
 export const reasonRequest = z.object({ reason: safeText({ max: 1000, multiline: true }).default('') });
 
+export const ADMIN_ORDER_SORTS = ['date', 'amount', 'status'] as const;
 export const adminOrderListQuery = z.object({
   ...adminPageQuery,
   status: z.enum(ORDER_STATUSES).optional(),
@@ -134,6 +138,11 @@ export const adminOrderListQuery = z.object({
   to: isoDate({ error: 'to must be a date (YYYY-MM-DD).' }).optional(),
   buyer: safeText({ max: TEXT_MAX.label }).optional(),
   orderNumber: safeText({ max: 40 }).optional(),
+  /** The list's order (the exports keep theirs, oldest first); amounts sort within each currency. */
+  sort: z.enum(ADMIN_ORDER_SORTS, { error: `sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}.` }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc.' }).optional(),
+  /** 'me': only the orders the signed-in staff member is in charge of. */
+  assigned: z.enum(['me'], { error: 'assigned must be me.' }).optional(),
 });
 export const adminOrderSummary = z.object({
   uuid: z.uuid(),
@@ -146,6 +155,8 @@ export const adminOrderSummary = z.object({
   buyerEmail: z.string().nullable(),
   personInCharge: z.string().nullable(),
   lineCount: z.number().int(),
+  /** The staff member who took the order for the buyer (issue 11), by name or e-mail; null for the buyer's own. */
+  takenBy: z.string().nullable().optional(),
 });
 export const adminOrderListResponse = envelope(
   z.object({ orderList: z.array(adminOrderSummary), totalCount: z.number().int() }),
@@ -175,10 +186,16 @@ export const orderStatusRequest = z
     status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }),
     /** Why: required to cancel, kept in the history and told to the buyer. */
     reason: safeText({ max: ORDER_RULES.reasonMax, multiline: true, label: 'reason' }).optional(),
+    /** With SHIPPED only: the last parcel's carrier and tracking number (what is still open leaves in it). */
+    carrier: safeText({ max: SHIPMENT_RULES.carrierMax, label: 'carrier' }).optional(),
+    trackingNumber: safeText({ max: SHIPMENT_RULES.trackingMax, label: 'trackingNumber' }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.status === 'CANCELLED' && !value.reason) {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: ORDER_RULES.cancelNeedsReason });
+    }
+    if (value.status !== 'SHIPPED' && (value.carrier || value.trackingNumber)) {
+      ctx.addIssue({ code: 'custom', path: ['carrier'], message: SHIPMENT_RULES.onlyWithShipped });
     }
   });
 export const orderMemoRequest = z.object({
@@ -220,6 +237,8 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntry>;
 export const adminOrderDetail = orderDetail.extend({
   personInChargeStaffId: z.uuid().nullable(),
   personInCharge: staffRef,
+  /** The staff member who took the order for the buyer (issue 11); null for the buyer's own order. */
+  takenBy: staffRef.optional(),
   businessRegistrationNumber: z.string(),
   /** The moves the order may make now (CONFIRMED only once a person in charge is assigned). */
   nextStatuses: z.array(z.enum(ORDER_STATUSES)),
@@ -289,8 +308,28 @@ const money = (field: string, currency: 'KRW' | 'USD') =>
     negative: `${field} cannot be negative.`,
     notWhole: `${field} is in whole won.`,
   });
+/** A SKU: letters, digits and . _ - /, read in upper case; unique across the shop. */
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._\-/]{0,63}$/;
+export const skuText = z
+  .string({ error: 'sku must be text.' })
+  .trim()
+  .toUpperCase()
+  .regex(SKU_PATTERN, 'sku is letters, digits and . _ - / (at most 64, starting with a letter or digit).');
+export const barcodeText = z
+  .string({ error: 'barcode must be text.' })
+  .trim()
+  .regex(/^[A-Za-z0-9\-]{1,64}$/, 'barcode is letters, digits and - (at most 64).');
+export const weightGrams = z
+  .number({ error: 'weightGrams must be a number.' })
+  .int('weightGrams is in whole grams.')
+  .min(0, 'weightGrams cannot be negative.')
+  .max(1_000_000, 'weightGrams is at most 1000000.');
 export const adminOptionInput = z.object({
   uuid: uuidText().optional(),
+  /** Required for a new option in the back office's form; the shop gives one (KS000123) when absent. */
+  sku: skuText.optional(),
+  barcode: barcodeText.nullable().default(null),
+  weightGrams: weightGrams.nullable().default(null),
   optionNameKey1: safeText({ max: TEXT_MAX.shortLabel, required: 'Option key 1 is required.' }),
   optionNameValue1: safeText({ max: TEXT_MAX.label, required: 'Option value 1 is required.' }),
   optionNameKey2: safeText({ max: TEXT_MAX.shortLabel }).nullable().default(null),
@@ -308,8 +347,28 @@ export const adminOptionInput = z.object({
     ...INT_RANGE.minimumOrderQuantity,
     tooSmall: 'minimumOrderQuantity is at least 1.',
   }).default(1),
+  /** Ordered only in multiples of this (a carton of 10: 10, 20, 30, ...); 1 is any quantity. */
+  orderMultiple: boundedInt({
+    ...INT_RANGE.minimumOrderQuantity,
+    notWhole: 'orderMultiple must be a whole number.',
+    tooSmall: 'orderMultiple is at least 1.',
+  }).default(1),
+  /** At most this many in one order; null is no limit. */
+  maxPerOrder: boundedInt({
+    ...INT_RANGE.minimumOrderQuantity,
+    notWhole: 'maxPerOrder must be a whole number.',
+    tooSmall: 'maxPerOrder is at least 1.',
+  })
+    .nullable()
+    .default(null),
   isSoldOut: z.boolean().default(false),
   isDefault: z.boolean().default(false),
+  /** Available stock at or below this is low in the back office. */
+  lowStockThreshold: boundedInt({
+    ...INT_RANGE.lowStockThreshold,
+    notWhole: 'lowStockThreshold must be a whole number.',
+    tooSmall: 'lowStockThreshold cannot be negative.',
+  }).default(10),
 });
 export type AdminOptionInput = z.infer<typeof adminOptionInput>;
 
@@ -331,13 +390,16 @@ export const adminProductInput = z.object({
     .max(20)
     .default([]),
   options: z.array(adminOptionInput).min(1, 'A product needs at least one option.').max(200),
+  /** False keeps the product a draft: unseen in the storefront until published. */
+  isPublished: z.boolean().default(true),
 });
 export type AdminProductInput = z.infer<typeof adminProductInput>;
 export const adminProductListQuery = z.object({
   ...adminPageQuery,
   q: safeText({ max: TEXT_MAX.label }).optional(),
   categoryId: queryInt('categoryId', INT_RANGE.categoryId.min, INT_RANGE.categoryId.max).optional(),
-  stock: z.enum(['all', 'inStock', 'outOfStock']).default('all'),
+  stock: z.enum(['all', 'inStock', 'outOfStock', 'lowStock']).default('all'),
+  publication: z.enum(['all', 'published', 'draft']).default('all'),
 });
 export const adminProductSummary = z.object({
   uuid: z.uuid(),
@@ -349,13 +411,16 @@ export const adminProductSummary = z.object({
   optionCount: z.number().int(),
   thumbnailUrl: z.string().nullable(),
   createdAt: z.string(),
+  isPublished: z.boolean(),
 });
 export const adminProductListResponse = envelope(
   z.object({ productList: z.array(adminProductSummary), totalCount: z.number().int() }),
 );
 export const adminProduct = adminProductInput.extend({
   uuid: z.uuid(),
-  options: z.array(adminOptionInput.extend({ uuid: z.uuid(), holdStock: z.number().int() })),
+  options: z.array(
+    adminOptionInput.extend({ uuid: z.uuid(), sku: z.string(), holdStock: z.number().int() }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -378,11 +443,52 @@ export const artistInput = z.object({
 });
 export const numericIdParams = z.object({ id: queryInt('id', 1) });
 
+/** What an import changed: counted from the rows that changed something, not from every row. */
 export const csvImportResult = z.object({
-  products: z.number().int(),
-  options: z.number().int(),
+  productsCreated: z.number().int(),
+  productsChanged: z.number().int(),
+  optionsCreated: z.number().int(),
+  optionsChanged: z.number().int(),
+  optionsUnchanged: z.number().int(),
+  /** Rows whose stock moved in the shop since the export: their stock was left alone. */
+  stockLeftAlone: z.number().int(),
 });
-export const csvImportProblem = z.object({ row: z.number().int(), message: z.string() });
+export type CsvImportResult = z.infer<typeof csvImportResult>;
+/** A problem names the file's row (the header is row 1), the row's SKU and the column at fault. */
+export const csvImportProblem = z.object({
+  row: z.number().int(),
+  sku: z.string().nullable(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type CsvImportProblem = z.infer<typeof csvImportProblem>;
+export const CSV_IMPORT_ROW_STATUSES = ['new', 'changed', 'unchanged'] as const;
+/** The preview of an import: nothing is written; rows are compared with the shop as it is now. */
+export const csvImportPreview = z.object({
+  counts: z.object({
+    newProducts: z.number().int(),
+    changedProducts: z.number().int(),
+    newOptions: z.number().int(),
+    changedOptions: z.number().int(),
+    unchangedOptions: z.number().int(),
+  }),
+  /** Every row that is new or changes something (first 1000), with the changed columns. */
+  rows: z.array(
+    z.object({
+      row: z.number().int(),
+      sku: z.string().nullable(),
+      title: z.string(),
+      option: z.string(),
+      status: z.enum(CSV_IMPORT_ROW_STATUSES),
+      changes: z.array(z.object({ column: z.string(), from: z.string(), to: z.string() })),
+    }),
+  ),
+  /** Problems stop the import: nothing applies until the file is fixed. */
+  problems: z.array(csvImportProblem),
+  /** Notices do not stop it: e.g. a row's stock that moved since the export is left alone. */
+  notices: z.array(csvImportProblem),
+});
+export type CsvImportPreview = z.infer<typeof csvImportPreview>;
 
 /** A CSV import runs as a background job: the upload answers its id (202), the job's state is polled. */
 export const csvImportStarted = z.object({ jobId: z.string() });

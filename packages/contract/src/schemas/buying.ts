@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { emailField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
+import { shipmentView } from './shipments.js';
 
 const optionUuid = uuidText({ error: 'productOptionUuid must be a valid id.' });
 const quantity = boundedInt({
@@ -70,6 +71,9 @@ export const cartItem = z.object({
     stock: z.number().int(),
     holdStock: z.number().int(),
     minimumOrderQuantity: z.number().int(),
+    /** Quantity rules (issue 12): the cart's stepper steps by the multiple and stops at the maximum. */
+    orderMultiple: z.number().int().optional(),
+    maxPerOrder: z.number().int().nullable().optional(),
     isSoldOut: z.boolean(),
   }),
   productPrice: z.object({ price: z.number() }),
@@ -121,6 +125,8 @@ export const orderListQuery = z.object({
 const orderLine = z.object({
   orderDetailUuid: z.uuid(),
   quantity: z.number().int(),
+  /** How much of the quantity has shipped so far (the rest is still open). */
+  shippedQuantity: z.number().int().optional(),
   amount: z.number(),
   currencyCode: z.enum(CURRENCIES),
   productOption: z.object({
@@ -159,6 +165,8 @@ export const orderDetail = z.object({
   orderDetails: z.array(orderLine),
   /** The order's statuses so far, oldest first, with the time each was reached. */
   statusHistory: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string() })).optional(),
+  /** The parcels sent so far, oldest first: carrier, tracking number and the lines in each. */
+  shipments: z.array(shipmentView).optional(),
   receiverInfo: z.object({
     receiverName: z.string(),
     companyName: z.string(),

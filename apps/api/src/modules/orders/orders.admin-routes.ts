@@ -27,9 +27,12 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
-      const { page, limit, ...filter } = request.query;
-      return ok(await orders.adminOrderList(app.db, { ...filter, limit, offset: (page - 1) * limit }));
+      const me = requireStaff(request);
+      const { page, limit, assigned, ...filter } = request.query;
+      const assignedTo = assigned === 'me' ? me.id : undefined;
+      return ok(
+        await orders.adminOrderList(app.db, { ...filter, assignedTo, limit, offset: (page - 1) * limit }),
+      );
     },
   );
 
@@ -61,6 +64,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         me.id,
         request.log,
         request.body.reason,
+        { carrier: request.body.carrier, trackingNumber: request.body.trackingNumber },
       );
       orders
         .mailStatusChange(app.mailer, change)

@@ -13,6 +13,7 @@ import {
   type OrderHistoryEntry,
   type OrderStatus,
   type OrderSummary,
+  type ShipmentView,
   parseMemo,
   type StaffRole,
   toMinorUnits,
@@ -31,6 +32,8 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import * as shipmentRepo from '../shipments/shipments.repository.js';
+import { shipmentsText } from '../shipments/shipments.service.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import * as repo from './orders.repository.js';
 
@@ -135,7 +138,7 @@ export async function placeOrder(
         orderNumber: written.order.orderNumber,
         email: written.buyer.email,
         companyName: written.buyer.companyName,
-        finalMinor: expectedMinor,
+        finalMinor: written.order.amount,
       };
     }
     throw refusal(lines, expectedMinor, written);
@@ -167,10 +170,11 @@ async function asOwnTransaction<T>(statement: () => Promise<T>, log?: Transactio
 
 /**
  * Why `writeOrder` wrote nothing, from the options as it read them, in the order the checks were always
- * made: an unknown buyer, then line by line (in option id order) an unknown option or one below its
- * minimum, then the total, then the first line short of stock.
+ * made: an unknown buyer, then line by line (in option id order) an unknown option, one below its
+ * minimum, not a multiple of its order multiple or above its maximum per order, then the total, then the
+ * first line short of stock.
  */
-function refusal(
+export function refusal(
   lines: { productOptionUuid: string; quantity: number }[],
   expectedMinor: number,
   written: repo.OrderWrite,
@@ -182,6 +186,11 @@ function refusal(
     const row = found.get(line.productOptionUuid);
     if (!row) return notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
     if (line.quantity < row.minimum) return badRequest(messages.cart.minimum(row.minimum), 'BELOW_MINIMUM');
+    // Quantity rules (issue 12): the order multiple, then the maximum per order.
+    if (line.quantity % row.multiple !== 0)
+      return badRequest(messages.cart.multiple(row.multiple), 'NOT_A_MULTIPLE');
+    if (row.maxPerOrder !== null && line.quantity > row.maxPerOrder)
+      return badRequest(messages.cart.maxPerOrder(row.maxPerOrder), 'ABOVE_MAX_PER_ORDER');
     productMinor += row.unit * line.quantity;
   }
   if (productMinor !== expectedMinor) return conflict(messages.order.pricesChanged, 'PRICES_CHANGED');
@@ -221,6 +230,7 @@ function toLine(d: DetailRow) {
   return {
     orderDetailUuid: d.id,
     quantity: d.quantity,
+    shippedQuantity: d.shippedQuantity,
     amount: fromMinorUnits(d.amount, currency),
     currencyCode: currency,
     productOption: {
@@ -252,10 +262,11 @@ export async function orderList(db: Executor, buyerId: string, page: number, lim
 }
 
 async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
-  const [details, memos, history] = await Promise.all([
+  const [details, memos, history, shipments] = await Promise.all([
     repo.detailsOf(db, [order.id]),
     repo.memosOf(db, order.id),
     repo.statusHistoryOf(db, order.id),
+    shipmentRepo.shipmentsOf(db, [order.id]),
   ]);
   return {
     uuid: order.id,
@@ -272,6 +283,7 @@ async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
       status: h.toStatus,
       at: h.createdAt.toISOString(),
     })),
+    shipments: shipments.map(({ orderId: _, ...s }) => s),
     receiverInfo: {
       receiverName: order.receiverName,
       companyName: order.receiverCompanyName,
@@ -303,7 +315,12 @@ export type StatusChange = {
   buyerEmail: string;
   /** Why, when given: always for a cancellation. */
   reason: string | null;
+  /** Every parcel of the order, when it became SHIPPED (for the e-mail). */
+  shipments?: ShipmentView[];
 };
+
+/** The carrier and tracking number of the last parcel when an order moves to SHIPPED; empty when not given. */
+export type FinalShipment = { carrier?: string; trackingNumber?: string };
 
 /**
  * Moves an order along the allowed transitions. Confirming needs a person in charge; cancelling needs a
@@ -319,6 +336,7 @@ export async function moveOrder(
   staffId: string | null = null,
   log?: TransactionLog,
   reason?: string | null,
+  finalShipment: FinalShipment = {},
 ): Promise<StatusChange> {
   const note = reason?.trim() || null;
   if (to === 'CANCELLED' && !note) throw badRequest(ORDER_RULES.cancelNeedsReason, 'REASON_REQUIRED');
@@ -348,15 +366,40 @@ export async function moveOrder(
           ? []
           : (await repo.optionsWithProducts(tx, optionIds)).map((r) => [r.option.id, r.product.id] as const),
       );
+      // What already left in shipments took its stock then: only the rest ships or is released now.
+      const open = (d: DetailRow) => d.quantity - d.shippedQuantity;
       for (const d of [...details].sort((a, b) => byId(a.productOptionId ?? '', b.productOptionId ?? ''))) {
-        if (!d.productOptionId) continue;
-        if (to === 'SHIPPED') await repo.shipStock(tx, d.productOptionId, d.quantity);
-        else await repo.releaseStock(tx, d.productOptionId, d.quantity);
+        if (!d.productOptionId || open(d) <= 0) continue;
+        if (to === 'SHIPPED') await repo.shipStock(tx, d.productOptionId, open(d));
+        else await repo.releaseStock(tx, d.productOptionId, open(d));
+      }
+      if (to === 'SHIPPED') {
+        // The rest leaves as the last parcel, with the carrier and tracking number when given.
+        const rest = details.filter((d) => open(d) > 0).sort((a, b) => byId(a.id, b.id));
+        for (const d of rest) await shipmentRepo.addShipped(tx, d.id, open(d));
+        if (rest.length > 0) {
+          await shipmentRepo.recordShipment(tx, {
+            orderId: order.id,
+            carrier: finalShipment.carrier?.trim() ?? '',
+            trackingNumber: finalShipment.trackingNumber?.trim() ?? '',
+            staffId,
+            lines: rest.map((d) => ({
+              orderDetailId: d.id,
+              productTitle: d.productTitle,
+              optionNameValue1: d.optionNameValue1,
+              optionNameValue2: d.optionNameValue2,
+              quantity: open(d),
+            })),
+          });
+        }
       }
       if (to === 'CANCELLED') {
+        // What shipped stays sold; the sale of what never left is taken back.
         const lines = details.flatMap((d) => {
           const productId = d.productOptionId ? products.get(d.productOptionId) : undefined;
-          return productId ? [{ product: { id: productId }, quantity: d.quantity, amount: d.amount }] : [];
+          const quantity = open(d);
+          const amount = quantity === d.quantity ? d.amount : d.unitPrice * quantity;
+          return productId && quantity > 0 ? [{ product: { id: productId }, quantity, amount }] : [];
         });
         await recordSales(tx, lines, order.currencyCode, -1);
       }
@@ -379,7 +422,11 @@ export async function moveOrder(
       });
       await refreshProductDerived(tx, productIds, { searchText: false });
       const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
-      return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail, reason: note };
+      const shipments =
+        to === 'SHIPPED'
+          ? (await shipmentRepo.shipmentsOf(tx, [order.id])).map(({ orderId: _, ...s }) => s)
+          : undefined;
+      return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail, reason: note, shipments };
     },
     { log },
   );
@@ -561,7 +608,8 @@ export function mailStatusChange(mailer: Mailer, change: StatusChange) {
     subject: `Order ${change.order.orderNumber}: ${statusLabel(change.to)}`,
     text:
       `Your order ${change.order.orderNumber} is now ${statusLabel(change.to)} (${change.to}).` +
-      (change.reason ? `\nReason: ${change.reason}` : ''),
+      (change.reason ? `\nReason: ${change.reason}` : '') +
+      (change.shipments?.length ? `\n\nShipments:\n${shipmentsText(change.shipments)}` : ''),
   });
 }
 
@@ -579,6 +627,7 @@ export async function adminOrderList(db: Executor, filter: repo.AdminOrderFilter
       buyerEmail: r.buyerEmail,
       personInCharge: r.personInCharge,
       lineCount: r.lineCount,
+      takenBy: r.takenBy,
     })),
     totalCount,
   };
@@ -618,6 +667,7 @@ export async function adminOrderDetail(db: Executor, orderNumber: string, viewer
   for (const h of history) if (h.staffId) ids.add(h.staffId);
   for (const c of changes) if (c.staffId) ids.add(c.staffId);
   if (order.personInChargeStaffId) ids.add(order.personInChargeStaffId);
+  if (order.takenByStaffId) ids.add(order.takenByStaffId);
   const [people, active] = await Promise.all([
     repo.staffByIds(db, [...ids]),
     viewer.role === 'OWNER' ? repo.activeStaff(db) : repo.staffByIds(db, [viewer.id]),
@@ -638,6 +688,7 @@ export async function adminOrderDetail(db: Executor, orderNumber: string, viewer
     ...view,
     personInChargeStaffId: order.personInChargeStaffId,
     personInCharge: who(order.personInChargeStaffId),
+    takenBy: who(order.takenByStaffId),
     businessRegistrationNumber: order.businessRegistrationNumber,
     nextStatuses: ORDER_TRANSITIONS[order.status].filter(
       (s) => s !== 'CONFIRMED' || order.personInChargeStaffId !== null,
