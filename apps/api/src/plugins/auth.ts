@@ -59,6 +59,12 @@ export function priceCurrency(request: FastifyRequest): CurrencyCode | null {
   return currencyOf(request.buyer);
 }
 
+/** The same for a member's prices: their currency and price group (decision 0021); null for a guest. */
+export function priceViewer(request: FastifyRequest): { currency: CurrencyCode; priceGroupId: number } | null {
+  const currency = priceCurrency(request);
+  return currency && request.buyer ? { currency, priceGroupId: request.buyer.priceGroupId } : null;
+}
+
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('buyer', null);

@@ -7,6 +7,8 @@ export type SessionBuyer = {
   id: string;
   status: (typeof buyers.$inferSelect)['status'];
   isKoreanCompany: boolean;
+  /** The buyer's price group (decision 0021): the catalogue, cart and orders price by it. */
+  priceGroupId: number;
 };
 
 export async function findBuyerByToken(
@@ -18,6 +20,7 @@ export async function findBuyerByToken(
       id: buyers.id,
       status: buyers.status,
       isKoreanCompany: buyers.isKoreanCompany,
+      priceGroupId: buyers.priceGroupId,
       expiresAt: buyerSessions.expiresAt,
     })
     .from(buyerSessions)

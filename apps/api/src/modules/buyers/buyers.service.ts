@@ -54,6 +54,7 @@ export async function buyerDetail(db: Executor, storage: FileStorage, id: string
       isDefault: a.isDefault,
     })),
     orderCount: await repo.orderCountOf(db, id),
+    priceGroupId: buyer.priceGroupId,
   };
 }
 

@@ -15,6 +15,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './cart.repository.js';
 
 type Option = typeof productOptions.$inferSelect;
@@ -36,9 +37,16 @@ export function checkQuantity(option: Option, quantity: number) {
 
 export async function cart(db: Executor, buyerId: string, currency: CurrencyCode): Promise<CartData> {
   const rows = await repo.listLines(db, buyerId);
+  // Each line at the buyer's price for its quantity: their group's, less the volume tier (decision 0021).
+  const prices = await MemberPrices.forBuyer(
+    db,
+    buyerId,
+    currency,
+    rows.map((r) => r.option.id),
+  );
   let totalMinor = 0;
   const cartList = rows.map(({ line, option, product }) => {
-    const price = unitPrice(option, currency);
+    const price = prices.unitMinor(option, line.quantity);
     totalMinor += price * line.quantity;
     return {
       uuid: line.id,

@@ -1,4 +1,3 @@
-import type { CurrencyCode } from '@kshop/contract';
 import {
   artistCategoryListResponse,
   artistListParams,
@@ -14,15 +13,16 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachedAnswer } from '../../lib/answer-cache.js';
 import { ok } from '../../lib/reply.js';
-import { priceCurrency } from '../../plugins/auth.js';
+import { priceViewer } from '../../plugins/auth.js';
+import type { PriceViewer } from '../pricing/pricing.service.js';
 import * as catalog from './catalog.service.js';
 
 /**
  * What a catalogue answer depends on: the route, its validated parameters and query, and the viewer's
- * currency ('guest' for no prices at all).
+ * currency and price group ('guest' for no prices at all; decision 0021).
  */
-const answerKey = (request: FastifyRequest, currency: CurrencyCode | null) =>
-  `${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}|${currency ?? 'guest'}`;
+const answerKey = (request: FastifyRequest, viewer: PriceViewer | null) =>
+  `${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}|${viewer ? `${viewer.currency}|group ${viewer.priceGroupId}` : 'guest'}`;
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogueCache;
@@ -78,9 +78,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const currency = priceCurrency(request);
-      return cachedAnswer(cache, reply, answerKey(request, currency), productListResponse, async () =>
-        ok(await catalog.productList(app.db, request.query, currency)),
+      const viewer = priceViewer(request);
+      return cachedAnswer(cache, reply, answerKey(request, viewer), productListResponse, async () =>
+        ok(await catalog.productList(app.db, request.query, viewer)),
       );
     },
   );
@@ -96,9 +96,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const currency = priceCurrency(request);
-      return cachedAnswer(cache, reply, answerKey(request, currency), productListResponse, async () =>
-        ok(await catalog.productSearch(app.db, request.query, currency)),
+      const viewer = priceViewer(request);
+      return cachedAnswer(cache, reply, answerKey(request, viewer), productListResponse, async () =>
+        ok(await catalog.productSearch(app.db, request.query, viewer)),
       );
     },
   );
@@ -114,9 +114,9 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const currency = priceCurrency(request);
-      return cachedAnswer(cache, reply, answerKey(request, currency), productDetailResponse, async () =>
-        ok(await catalog.productDetail(app.db, request.params.optionUuid, currency)),
+      const viewer = priceViewer(request);
+      return cachedAnswer(cache, reply, answerKey(request, viewer), productDetailResponse, async () =>
+        ok(await catalog.productDetail(app.db, request.params.optionUuid, viewer)),
       );
     },
   );

@@ -16,6 +16,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import type { productOptions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { MemberPrices, type PriceViewer } from '../pricing/pricing.service.js';
 import * as repo from './catalog.repository.js';
 
 export const NO_IMAGE_URL = '/media/demo/no-image-1.svg';
@@ -48,7 +49,7 @@ export async function categoryTree(db: Executor): Promise<CategoryNode[]> {
 export const artistCategoryList = (db: Executor) => repo.listArtistCategories(db);
 export const artistList = (db: Executor, artistCategoryId: number) => repo.listArtists(db, artistCategoryId);
 
-function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null) {
+function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null, prices: MemberPrices | null) {
   const { product: p, option: o } = row;
   return {
     productUuid: p.id,
@@ -61,7 +62,8 @@ function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null) {
     tags: displayTags(p.tags, p.inStock),
     statusId: p.statusId,
     nationCode2: p.nationCode2,
-    totalPrice: price(currency, o.priceKrw, o.priceUsd),
+    // A member's own price: their group's, for one piece (decision 0021).
+    totalPrice: prices && currency ? fromMinorUnits(prices.unitMinor(o, 1), currency) : null,
     comparedPrice: price(currency, o.comparedPriceKrw, o.comparedPriceUsd),
     currencyCode: currency,
     currencySymbol: currency ? CURRENCY_SYMBOL[currency] : null,
@@ -81,13 +83,22 @@ function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null) {
 async function cards(
   db: Executor,
   filter: repo.ProductFilter,
-  currency: CurrencyCode | null,
+  viewer: PriceViewer | null,
 ): Promise<ProductListData> {
   const { rows, totalCount } = await repo.listProductCards(db, filter);
-  return { productOptionList: rows.map((row) => toCard(row, currency)), totalCount };
+  const prices = viewer
+    ? await MemberPrices.load(
+        db,
+        viewer,
+        rows.map((r) => r.option.id),
+        false,
+      )
+    : null;
+  const currency = viewer?.currency ?? null;
+  return { productOptionList: rows.map((row) => toCard(row, currency, prices)), totalCount };
 }
 
-export function productList(db: Executor, query: ProductListQuery, currency: CurrencyCode | null) {
+export function productList(db: Executor, query: ProductListQuery, viewer: PriceViewer | null) {
   return cards(
     db,
     {
@@ -99,11 +110,11 @@ export function productList(db: Executor, query: ProductListQuery, currency: Cur
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     },
-    currency,
+    viewer,
   );
 }
 
-export function productSearch(db: Executor, query: ProductSearchQuery, currency: CurrencyCode | null) {
+export function productSearch(db: Executor, query: ProductSearchQuery, viewer: PriceViewer | null) {
   const keywords = query.keyword.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
   return cards(
     db,
@@ -114,16 +125,17 @@ export function productSearch(db: Executor, query: ProductSearchQuery, currency:
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     },
-    currency,
+    viewer,
   );
 }
 
 function toOptionDetail(
   o: typeof productOptions.$inferSelect,
   currency: CurrencyCode | null,
+  prices: MemberPrices | null,
 ): ProductOptionDetail {
   const stock = availableStock(o.stock, o.holdStock);
-  const totalPrice = price(currency, o.priceKrw, o.priceUsd);
+  const totalPrice = prices && currency ? fromMinorUnits(prices.unitMinor(o, 1), currency) : null;
   return {
     uuid: o.id,
     optionNameKey1: o.optionNameKey1,
@@ -137,19 +149,31 @@ function toOptionDetail(
     productPrice:
       totalPrice === null
         ? null
-        : { totalPrice, comparedPrice: price(currency, o.comparedPriceKrw, o.comparedPriceUsd) },
+        : {
+            totalPrice,
+            comparedPrice: price(currency, o.comparedPriceKrw, o.comparedPriceUsd),
+            volumeTiers: prices?.tiers(o) ?? [],
+          },
   };
 }
 
 export async function productDetail(
   db: Executor,
   optionId: string,
-  currency: CurrencyCode | null,
+  viewer: PriceViewer | null,
 ): Promise<ProductDetailData> {
   const found = await repo.findProductByOption(db, optionId);
   if (!found) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
   const { product: p, options } = found;
-  const optionList = options.map((o) => toOptionDetail(o, currency));
+  const currency = viewer?.currency ?? null;
+  const prices = viewer
+    ? await MemberPrices.load(
+        db,
+        viewer,
+        options.map((o) => o.id),
+      )
+    : null;
+  const optionList = options.map((o) => toOptionDetail(o, currency, prices));
   const currentOption = optionList.find((o) => o.uuid === optionId)!;
   return {
     product: {

@@ -14,6 +14,7 @@ import {
   staff,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { memberUnitSql } from '../pricing/pricing.repository.js';
 
 export const optionsWithProducts = (db: Executor, optionIds: string[]) =>
   db
@@ -105,6 +106,13 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
   );
   const currency = sql`${o.currency}::currency_code`;
   const price = o.currency === 'KRW' ? sql`price_krw` : sql`price_usd`;
+  // The buyer's price: their group's, less the tier for the line's quantity (decision 0021).
+  const memberUnit = memberUnitSql(
+    { id: sql`o.id`, listPrice: sql`o.${price}` },
+    price,
+    o.buyerId,
+    sql`coalesce((select v.qty from v where v.id = o.id), 1)`,
+  );
   const salesAmount = o.currency === 'KRW' ? sql`total_sales_amount_krw` : sql`total_sales_amount_usd`;
   const r = o.receiver;
   const [row] = await prepared<OrderWrite>(
@@ -123,7 +131,7 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     ),
     opts as materialized (
       select o.id, o.product_id, o.stock, o.hold_stock, o.is_sold_out, o.minimum_order_quantity,
-        o.${price} as unit, o.option_name_value1, o.option_name_value2
+        ${memberUnit} as unit, o.option_name_value1, o.option_name_value2
       from product_options o
       where o.product_id = any ((select array_agg(id) from prods)::uuid[])
       order by o.id
