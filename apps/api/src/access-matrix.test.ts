@@ -12,6 +12,8 @@ import {
   contactInquiries,
   orderDetails,
   orderMemos,
+  orders,
+  priceGroups,
   productOptions,
 } from './db/schema.js';
 import { hashPassword } from './lib/password.js';
@@ -118,6 +120,15 @@ async function makeBuyer(status: 'PENDING' | 'APPROVED' | 'SUSPENDED') {
   const token = newToken();
   await insertBuyerSession(shop.db, row!.id, hashToken(token), new Date(Date.now() + 3_600_000));
   return { id: row!.id, email, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A fresh price group, for a caller who may change or delete one. */
+async function priceGroup(): Promise<number> {
+  const [row] = await shop.db
+    .insert(priceGroups)
+    .values({ name: unique('Matrix group') })
+    .returning();
+  return row!.id;
 }
 
 async function makeStaff(role: 'OWNER' | 'STAFF') {
@@ -492,6 +503,31 @@ const ROUTES: Record<string, Route> = {
     ]),
   ),
   'GET /api/v1/admin/orders': { access: 'staff', call: () => ({ url: '/api/v1/admin/orders' }) },
+  'POST /api/v1/admin/orders': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: '/api/v1/admin/orders',
+      payload: {
+        buyerId: a.id,
+        lines: [
+          {
+            productOptionId: allowed ? (await stockedOption(shop, 100)).id : fixtures.optionUuid,
+            quantity: 1,
+          },
+        ],
+        receiverInfo: {
+          companyEmail: 'orders@matrix.example',
+          receiverName: 'Matrix Receiver',
+          phoneNumber: '+82 10-0000-0000',
+          addressDetail: '1 Matrix-ro, Seoul',
+        },
+      },
+    }),
+  },
+  'GET /api/v1/admin/buyers/{id}/order-options': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/buyers/${a.id}/order-options?q=a` }),
+  },
   'GET /api/v1/admin/orders/{orderNumber}': {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/orders/${a.order.orderNumber}` }),
@@ -510,6 +546,51 @@ const ROUTES: Record<string, Route> = {
       url: `/api/v1/admin/orders/${allowed ? (await orderAsA()).orderNumber : a.order.orderNumber}/status`,
       payload: { status: 'CANCELLED', reason: 'Checked by the matrix.' },
     }),
+  },
+  'POST /api/v1/admin/orders/status': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: '/api/v1/admin/orders/status',
+      payload: {
+        orderIds: [allowed ? (await orderAsA()).uuid : a.order.uuid],
+        to: 'CANCELLED',
+        note: 'Checked by the matrix.',
+      },
+    }),
+  },
+  'GET /api/v1/admin/sales/series': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/sales/series?from=2026-01-01&to=2026-12-31&interval=week' }),
+  },
+  'GET /api/v1/admin/sales/top': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/sales/top?from=2026-01-01&to=2026-12-31&by=buyer' }),
+  },
+  'GET /api/v1/admin/sales/report': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/sales/report?from=2026-01-01&to=2026-12-31&by=product' }),
+  },
+  'GET /api/v1/admin/sales/report.csv': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/sales/report.csv?from=2026-01-01&to=2026-12-31&by=category' }),
+  },
+  'POST /api/v1/admin/orders/{uuid}/shipments': {
+    access: 'staff',
+    call: async ({ allowed }) => {
+      // A fresh order of A's, made ready to ship, for a caller who gets through; A's own for the others.
+      const placed = allowed ? await orderAsA() : a.order;
+      if (allowed)
+        await shop.db.update(orders).set({ status: 'PREPARING' }).where(eq(orders.id, placed.uuid));
+      const [line] = await shop.db.select().from(orderDetails).where(eq(orderDetails.orderId, placed.uuid));
+      return {
+        url: `/api/v1/admin/orders/${placed.uuid}/shipments`,
+        payload: {
+          carrier: 'DHL',
+          trackingNumber: 'MATRIX-1',
+          lines: [{ orderDetailId: line!.id, quantity: 1 }],
+        },
+      };
+    },
   },
   'POST /api/v1/admin/orders/{orderNumber}/memos': {
     access: 'staff',
@@ -596,6 +677,52 @@ const ROUTES: Record<string, Route> = {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/products/${fixtures.productId}/stock-alerts` }),
   },
+  // Price groups (decision 0021): a caller who gets through acts on a fresh group of its own.
+  'GET /api/v1/admin/price-groups': { access: 'staff', call: () => ({ url: '/api/v1/admin/price-groups' }) },
+  'POST /api/v1/admin/price-groups': {
+    access: 'staff',
+    call: () => ({
+      url: '/api/v1/admin/price-groups',
+      payload: { name: unique('Matrix group'), discountPercent: 5 },
+    }),
+  },
+  'PATCH /api/v1/admin/price-groups/{id}': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/price-groups/${allowed ? await priceGroup() : 1}`,
+      payload: { discountPercent: 7 },
+    }),
+  },
+  'DELETE /api/v1/admin/price-groups/{id}': {
+    access: 'staff',
+    call: async ({ allowed }) => ({ url: `/api/v1/admin/price-groups/${allowed ? await priceGroup() : 1}` }),
+  },
+  'GET /api/v1/admin/price-groups/{id}/prices': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/price-groups/1/prices' }),
+  },
+  'PUT /api/v1/admin/price-groups/{id}/prices/{optionId}': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/price-groups/${allowed ? await priceGroup() : 1}/prices/${fixtures.optionUuid}`,
+      payload: { priceKrw: 1000, priceUsd: null },
+    }),
+  },
+  'GET /api/v1/admin/product-options/{optionId}/volume-tiers': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/product-options/${fixtures.optionUuid}/volume-tiers` }),
+  },
+  'PUT /api/v1/admin/product-options/{optionId}/volume-tiers': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/product-options/${allowed ? (await stockedOption(shop, 10)).id : fixtures.optionUuid}/volume-tiers`,
+      payload: { volumeTiers: [{ minQuantity: 1000, discountPercent: 1 }] },
+    }),
+  },
+  'PUT /api/v1/admin/buyers/{id}/price-group': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/buyers/${a.id}/price-group`, payload: { priceGroupId: 1 } }),
+  },
   'PUT /api/v1/admin/products/{id}': {
     access: 'staff',
     call: () => ({
@@ -645,7 +772,8 @@ const ROUTES: Record<string, Route> = {
       payload: {
         artistCategoryId: fixtures.artistCategoryId,
         artistNameEN: unique('MATRIX'),
-        artistNameKO: '매트릭스',
+        // Korean names are unique too (migration 0016).
+        artistNameKO: unique('매트릭스'),
       },
     }),
   },
@@ -660,9 +788,58 @@ const ROUTES: Record<string, Route> = {
       },
     }),
   },
+  'GET /api/v1/admin/artists': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/artists?q=MATRIX' }),
+  },
+  'DELETE /api/v1/admin/artists/{id}': {
+    access: 'staff',
+    call: async ({ allowed }) => {
+      if (!allowed) return { url: `/api/v1/admin/artists/${fixtures.artistId}` };
+      const res = await api('POST', '/api/v1/admin/artists', ownerHeaders, {
+        artistCategoryId: fixtures.artistCategoryId,
+        artistNameEN: unique('MATRIX GONE'),
+        artistNameKO: unique('사라짐'),
+      });
+      return { url: `/api/v1/admin/artists/${body(res).data.id}` };
+    },
+  },
+  'POST /api/v1/admin/products/bulk/preview': {
+    access: 'staff',
+    call: () => ({
+      url: '/api/v1/admin/products/bulk/preview',
+      payload: { productIds: [fixtures.productId], action: 'clearTags' },
+    }),
+  },
+  'POST /api/v1/admin/products/bulk': {
+    access: 'staff',
+    call: () => ({
+      url: '/api/v1/admin/products/bulk',
+      payload: { productIds: [fixtures.productId], action: 'clearTags' },
+    }),
+  },
+  'GET /api/v1/admin/products/stock-levels': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/products/stock-levels' }),
+  },
   'GET /api/v1/admin/catalogue.csv': {
     access: 'staff',
     call: () => ({ url: '/api/v1/admin/catalogue.csv' }),
+  },
+  'GET /api/v1/admin/catalogue.xlsx': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/catalogue.xlsx' }),
+  },
+  'POST /api/v1/admin/catalogue/import/preview': {
+    access: 'staff',
+    call: () => ({
+      url: '/api/v1/admin/catalogue/import/preview',
+      headers: { 'content-type': 'text/csv' },
+      payload: [
+        'product_uuid,title,vendor,category_id,tags,release_date,artist_ids,option_uuid,option_key1,option_value1,option_key2,option_value2,price_krw,price_usd,compared_price_krw,compared_price_usd,stock,minimum_order_quantity,sold_out,is_default',
+        `,${unique('Matrix previewed')},Matrix Label,9,,,,,VERSION,A,,,10000,8,,,5,1,false,true`,
+      ].join('\n'),
+    }),
   },
   'GET /api/v1/admin/orders.csv': {
     access: 'staff',

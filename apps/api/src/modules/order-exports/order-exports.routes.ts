@@ -1,9 +1,18 @@
 import { adminOrderListQuery } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { exportLines, linesCsv, linesXlsx } from './order-exports.js';
 
 const exportQuery = adminOrderListQuery.omit({ page: true, limit: true });
+/** The list's filters, `assigned=me` naming the signed-in staff member; the export keeps its own order. */
+const exportFilter = (
+  { assigned, sort: _sort, dir: _dir, ...filter }: z.infer<typeof exportQuery>,
+  me: string,
+) => ({
+  ...filter,
+  assignedTo: assigned === 'me' ? me : undefined,
+});
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Staff export the orders the list's filters select, one row per order line, for accounting. */
@@ -21,8 +30,8 @@ const orderExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const lines = await exportLines(app.db, request.query);
+      const me = requireStaff(request);
+      const lines = await exportLines(app.db, exportFilter(request.query, me.id));
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${fileName('csv')}"`)
@@ -40,8 +49,8 @@ const orderExportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const lines = await exportLines(app.db, request.query);
+      const me = requireStaff(request);
+      const lines = await exportLines(app.db, exportFilter(request.query, me.id));
       return reply
         .type(XLSX_TYPE)
         .header('Content-Disposition', `attachment; filename="${fileName('xlsx')}"`)

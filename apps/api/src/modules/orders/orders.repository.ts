@@ -43,6 +43,10 @@ export type NewOrder = {
   lines: readonly { optionId: string; quantity: number }[];
   /** What the buyer was shown, in minor units: the order is written only when the catalogue agrees. */
   expectedMinor: number;
+  /** An order staff take for the buyer (issue 11): who took it. The buyer's cart is left as it is. */
+  takenByStaffId?: string | null;
+  /** True: the order's amount is the catalogue's own total under the locks, `expectedMinor` unchecked. */
+  catalogueTotal?: boolean;
   /** The order number's day part; the sequence gives the rest. */
   day: string;
   receiver: {
@@ -59,6 +63,9 @@ export type CheckedLine = {
   id: string;
   title: string;
   minimum: number;
+  /** Quantity rules (issue 12): ordered in multiples of `multiple`, at most `maxPerOrder` (null: no limit). */
+  multiple: number;
+  maxPerOrder: number | null;
   /** The price in the order's currency, minor units. */
   unit: number;
   stock: number;
@@ -72,7 +79,7 @@ export type OrderWrite = {
   /** The ordered options that exist and whose product is not deleted. */
   lines: CheckedLine[];
   /** The order written, or null when it was refused. */
-  order: { id: string; orderNumber: string } | null;
+  order: { id: string; orderNumber: string; amount: number } | null;
 };
 
 /**
@@ -123,7 +130,7 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     with v (id, qty) as (values ${values}),
     quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting),
     prods as materialized (
-      select p.id, p.title, p.image_urls[1] as thumbnail, p.deleted_at is null as listed
+      select p.id, p.title, p.image_urls[1] as thumbnail, (p.deleted_at is null and p.is_published) as listed
       from products p
       where (select setting from quiet) = 'on' and p.id in (select x.product_id from product_options x where x.id in (select id from v))
       order by p.id
@@ -131,7 +138,7 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     ),
     opts as materialized (
       select o.id, o.product_id, o.stock, o.hold_stock, o.is_sold_out, o.minimum_order_quantity,
-        ${memberUnit} as unit, o.option_name_value1, o.option_name_value2
+        o.order_multiple, o.max_per_order, ${memberUnit} as unit, o.option_name_value1, o.option_name_value2
       from product_options o
       where o.product_id = any ((select array_agg(id) from prods)::uuid[])
       order by o.id
@@ -145,10 +152,15 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
       select o.*, v.qty, p.title, p.thumbnail
       from v join opts o on o.id = v.id join prods p on p.id = o.product_id and p.listed
     ),
+    expected as (
+      select case when ${o.catalogueTotal ?? false}::boolean then (select sum(unit * qty) from lines)
+        else ${o.expectedMinor}::bigint end as minor
+    ),
     go as (
       select exists (select 1 from buyer) and count(*) = ${o.lines.length}
         and coalesce(bool_and(qty >= minimum_order_quantity and not is_sold_out and stock - hold_stock >= qty), false)
-        and coalesce(sum(unit * qty), -1) = ${o.expectedMinor}::bigint as ok
+        and coalesce(bool_and(qty % order_multiple = 0 and qty <= coalesce(max_per_order, qty)), false)
+        and coalesce(sum(unit * qty), -1) = (select minor from expected) as ok
       from lines
     ),
     held as (
@@ -161,14 +173,14 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     ord as (
       insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
         receiver_company_name, receiver_email, receiver_name, receiver_phone_number, receiver_postal_code,
-        receiver_address_detail, business_registration_number)
+        receiver_address_detail, business_registration_number, taken_by_staff_id)
       select ${o.day}::text || '-' || nextval('order_number_seq'), b.id, 'PENDING', ${currency},
-        ${o.expectedMinor}::bigint, ${o.expectedMinor}::bigint, b.company_name, ${r.companyEmail}::text,
+        (select minor from expected), (select minor from expected), b.company_name, ${r.companyEmail}::text,
         ${r.receiverName}::text, ${r.phoneNumber}::text, ${r.postalCode}::text, ${r.addressDetail}::text,
-        b.business_registration_number
+        b.business_registration_number, ${o.takenByStaffId ?? null}::uuid
       from buyer b
       where (select count(*) from held) = ${o.lines.length}
-      returning id, order_number
+      returning id, order_number, product_amount
     ),
     details as (
       insert into order_details (order_id, product_option_id, quantity, unit_price, amount, currency_code,
@@ -180,6 +192,7 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     cart as (
       delete from cart_items c using ord
       where c.buyer_id = ${o.buyerId}::uuid and c.product_option_id in (select id from held)
+        and ${o.takenByStaffId ?? null}::uuid is null
     ),
     sold as (
       update products p set
@@ -195,9 +208,9 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     select
       (select json_build_object('email', email, 'companyName', company_name) from buyer) as buyer,
       coalesce((select json_agg(json_build_object('id', id, 'title', title,
-        'minimum', minimum_order_quantity, 'unit', unit, 'stock', stock, 'hold', hold_stock,
+        'minimum', minimum_order_quantity, 'multiple', order_multiple, 'maxPerOrder', max_per_order, 'unit', unit, 'stock', stock, 'hold', hold_stock,
         'soldOut', is_sold_out)) from lines), '[]'::json) as lines,
-      (select json_build_object('id', id, 'orderNumber', order_number) from ord) as "order",
+      (select json_build_object('id', id, 'orderNumber', order_number, 'amount', product_amount) from ord) as "order",
       (select 1 / (count(*) = ${o.lines.length} or not (select ok from go))::int from held) as whole`,
   );
   return row!;
@@ -324,9 +337,35 @@ export type AdminOrderFilter = {
   to?: string;
   buyer?: string;
   orderNumber?: string;
+  /** Only the orders this staff member is in charge of (the list's `assigned=me`). */
+  assignedTo?: string;
+  sort?: AdminOrderSort;
+  dir?: 'asc' | 'desc';
   limit: number;
   offset: number;
 };
+export type AdminOrderSort = 'date' | 'amount' | 'status';
+
+/** Registration numbers compared without dashes, dots or spaces: '123-45-67890' finds 1234567890. */
+const bareRegistration = (column: SQL | typeof orders.businessRegistrationNumber) =>
+  sql`regexp_replace(${column}, '[-.[:space:]]', '', 'g')`;
+
+/**
+ * The list's order, from a fixed set (never SQL from the client). Amounts sort within each currency (won
+ * and dollars never compare); ties go newest first.
+ */
+function adminOrderSortBy(f: Pick<AdminOrderFilter, 'sort' | 'dir'>): SQL[] {
+  const by = f.dir === 'asc' ? asc : desc;
+  const newest = [desc(orders.createdAt), desc(orders.orderNumber)];
+  switch (f.sort) {
+    case 'amount':
+      return [asc(orders.currencyCode), by(orders.finalAmount), ...newest];
+    case 'status':
+      return [by(orders.status), ...newest];
+    default:
+      return f.dir === 'asc' ? [asc(orders.createdAt), asc(orders.orderNumber)] : newest;
+  }
+}
 
 /** The back office's order filters (the list's and the exports'), joined with `buyers`. */
 export function adminOrderConditions(f: Omit<AdminOrderFilter, 'limit' | 'offset'>): SQL[] {
@@ -338,13 +377,21 @@ export function adminOrderConditions(f: Omit<AdminOrderFilter, 'limit' | 'offset
   if (f.to)
     conditions.push(sql`${orders.createdAt} < ((${f.to}::date + 1)::timestamp at time zone 'Asia/Seoul')`);
   if (f.orderNumber) conditions.push(ilike(orders.orderNumber, containsPattern(f.orderNumber)));
+  if (f.assignedTo) conditions.push(eq(orders.personInChargeStaffId, f.assignedTo));
   if (f.buyer) {
     const like = containsPattern(f.buyer);
+    const bare = f.buyer.replace(/[-.\s]/g, '');
     conditions.push(
       or(
         ilike(orders.receiverCompanyName, like),
         ilike(buyers.email, like),
         ilike(buyers.companyName, like),
+        ...(bare
+          ? [
+              ilike(bareRegistration(orders.businessRegistrationNumber), containsPattern(bare)),
+              ilike(bareRegistration(sql`${buyers.businessRegistrationNumber}`), containsPattern(bare)),
+            ]
+          : []),
       )!,
     );
   }
@@ -362,13 +409,17 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
       lineCount: sql<number>`(select count(*) from order_details d where d.order_id = orders.id)`.mapWith(
         Number,
       ),
+      // Who took the order for the buyer (issue 11), by name or else e-mail; null for the buyer's own.
+      takenBy: sql<
+        string | null
+      >`(select coalesce(nullif(t.name, ''), t.email) from staff t where t.id = orders.taken_by_staff_id)`,
       totalCount: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
     .leftJoin(buyers, eq(buyers.id, orders.buyerId))
     .leftJoin(staff, eq(staff.id, orders.personInChargeStaffId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .orderBy(...adminOrderSortBy(f))
     .limit(f.limit)
     .offset(f.offset);
   return { rows, totalCount: rows[0]?.totalCount ?? 0 };
