@@ -85,6 +85,9 @@ export const productOptionDetail = z.object({
   isDefault: z.boolean(),
   isSoldOut: z.boolean(),
   minimumOrderQuantity: z.number().int(),
+  /** Quantity rules (issue 12): ordered in multiples of this, and at most maxPerOrder (null: no limit). */
+  orderMultiple: z.number().int().optional(),
+  maxPerOrder: z.number().int().nullable().optional(),
   /** Available stock: stock minus what open orders hold. */
   stock: z.number().int(),
   productPrice: z

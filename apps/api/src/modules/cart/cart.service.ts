@@ -5,9 +5,13 @@ import {
   type CartReorderData,
   CURRENCY_SYMBOL,
   type CurrencyCode,
+  fitQuantity,
   fromMinorUnits,
+  largestQuantity,
   messages,
   REORDER_SKIPS,
+  smallestQuantity,
+  validQuantity,
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import type { productOptions } from '../../db/schema.js';
@@ -23,16 +27,33 @@ type Option = typeof productOptions.$inferSelect;
 export const unitPrice = (option: Pick<Option, 'priceKrw' | 'priceUsd'>, currency: CurrencyCode) =>
   currency === 'KRW' ? option.priceKrw : option.priceUsd;
 
+/** An option's quantity rules (issue 12) as the contract's `validQuantity` reads them. */
+export const quantityRules = (option: Option) => ({
+  minimum: option.minimumOrderQuantity,
+  multiple: option.orderMultiple,
+  max: option.maxPerOrder,
+  available: availableStock(option.stock, option.holdStock),
+});
+
 /**
- * Whether a quantity of an option may be asked for: not sold out, at least the minimum order quantity,
- * at most what is available. Throws the spec's message otherwise.
+ * Whether a quantity of an option may be asked for: not sold out, at least the minimum order quantity, a
+ * multiple of the order multiple, at most the maximum per order and what is available. Throws the
+ * message of the first rule broken otherwise.
  */
 export function checkQuantity(option: Option, quantity: number) {
-  const available = availableStock(option.stock, option.holdStock);
-  if (option.isSoldOut || available <= 0) throw badRequest(messages.cart.soldOut, 'SOLD_OUT');
-  if (quantity < option.minimumOrderQuantity)
-    throw badRequest(messages.cart.minimum(option.minimumOrderQuantity), 'BELOW_MINIMUM');
-  if (quantity > available) throw badRequest(messages.cart.maximum(available), 'ABOVE_AVAILABLE');
+  const rules = quantityRules(option);
+  if (option.isSoldOut || rules.available <= 0) throw badRequest(messages.cart.soldOut, 'SOLD_OUT');
+  const message = validQuantity(quantity, rules);
+  if (message === null) return;
+  const code =
+    quantity < option.minimumOrderQuantity
+      ? 'BELOW_MINIMUM'
+      : message === messages.cart.multiple(option.orderMultiple)
+        ? 'NOT_A_MULTIPLE'
+        : option.maxPerOrder !== null && quantity > option.maxPerOrder
+          ? 'ABOVE_MAX_PER_ORDER'
+          : 'ABOVE_AVAILABLE';
+  throw badRequest(message, code);
 }
 
 export async function cart(db: Executor, buyerId: string, currency: CurrencyCode): Promise<CartData> {
@@ -67,6 +88,8 @@ export async function cart(db: Executor, buyerId: string, currency: CurrencyCode
         stock: option.stock,
         holdStock: option.holdStock,
         minimumOrderQuantity: option.minimumOrderQuantity,
+        orderMultiple: option.orderMultiple,
+        maxPerOrder: option.maxPerOrder,
         isSoldOut: option.isSoldOut,
       },
       productPrice: { price: fromMinorUnits(price, currency) },
@@ -187,13 +210,15 @@ export async function reorder(
         let reason: (typeof REORDER_SKIPS)[keyof typeof REORDER_SKIPS] | null = null;
         if (!option) reason = REORDER_SKIPS.gone;
         else if (option.isSoldOut || available <= 0) reason = REORDER_SKIPS.soldOut;
-        else if (available < option.minimumOrderQuantity) reason = REORDER_SKIPS.belowMinimum;
+        else if (largestQuantity(quantityRules(option)) < smallestQuantity(quantityRules(option)))
+          reason = REORDER_SKIPS.belowMinimum;
         else if (inCart.has(option.id)) reason = REORDER_SKIPS.inCart;
         if (reason || !option) {
           result.skipped.push({ ...named, reason: reason ?? REORDER_SKIPS.gone });
           continue;
         }
-        const quantity = Math.min(Math.max(line.quantity, option.minimumOrderQuantity), available);
+        // Raised to the minimum, onto the multiple, lowered to the maximum per order and the stock.
+        const quantity = fitQuantity(line.quantity, quantityRules(option));
         wanted.push({ line, optionId: option.id, quantity });
         result.added.push({ ...named, quantity });
       }

@@ -145,6 +145,8 @@ function toOptionDetail(
     isDefault: o.isDefault,
     isSoldOut: o.isSoldOut || stock <= 0,
     minimumOrderQuantity: o.minimumOrderQuantity,
+    orderMultiple: o.orderMultiple,
+    maxPerOrder: o.maxPerOrder,
     stock,
     productPrice:
       totalPrice === null

@@ -1,0 +1,198 @@
+import {
+  availableStock,
+  type BuyerOrderOption,
+  type CurrencyCode,
+  fromMinorUnits,
+  TAKEN_ORDER_MESSAGES,
+  type TakenOrderRequest,
+  toMinorUnits,
+} from '@kshop/contract';
+import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { lockBuyer } from '../../db/row-locks.js';
+import { addresses, buyers, productOptions, products, staff } from '../../db/schema.js';
+import { inTransaction, type TransactionLog } from '../../db/transaction.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { containsPattern } from '../../lib/like.js';
+import { recordAudit } from '../audit/audit.repository.js';
+import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import * as repo from './orders.repository.js';
+import { orderDay, type PlacedOrder, refusal } from './orders.service.js';
+
+/*
+ * Orders staff take for a buyer (issue 11): phone and KakaoTalk orders. They go through the storefront's
+ * own statement (`writeOrder`): the same locks, checks, stock holds and amounts, with the staff member
+ * recorded as `taken_by_staff_id` and the buyer's cart left alone (it is the buyer's own, not this order's).
+ */
+
+/** The buyer's currency, as the storefront decides it: won for Korean companies, dollars otherwise. */
+export const currencyOfBuyer = (buyer: { isKoreanCompany: boolean }): CurrencyCode =>
+  buyer.isKoreanCompany ? 'KRW' : 'USD';
+
+const buyerNotFound = () => notFound(TAKEN_ORDER_MESSAGES.buyerNotFound, 'BUYER_NOT_FOUND');
+
+/** A live (not deleted) buyer, read without a lock: what the form and the key of a request need. */
+export async function findBuyer(db: Executor, buyerId: string) {
+  const [row] = await db
+    .select({
+      id: buyers.id,
+      email: buyers.email,
+      status: buyers.status,
+      isKoreanCompany: buyers.isKoreanCompany,
+      companyName: buyers.companyName,
+    })
+    .from(buyers)
+    .where(and(eq(buyers.id, buyerId), isNull(buyers.deletedAt)));
+  return row ?? null;
+}
+
+export type TakenOrder = PlacedOrder & { currency: CurrencyCode; takenBy: string };
+
+const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Places an order for an approved buyer. Locks follow the shop's order (decision 0010): the buyer (so it
+ * cannot be suspended, nor its addresses change, half-way), then `writeOrder`'s products and options, then
+ * the history row and the audit entry. Without `finalPaymentAmount` the order's amount is the catalogue's
+ * own total under the locks, by the same price rule as a storefront order; with it, a different total is
+ * refused as prices changed. Refusals (buyer not approved, an address of another buyer, a quantity rule,
+ * short stock) change nothing.
+ */
+export async function placeTakenOrder(
+  db: Executor,
+  input: TakenOrderRequest,
+  staffId: string,
+  log?: TransactionLog,
+): Promise<TakenOrder> {
+  const lines = input.lines
+    .map((l) => ({ productOptionUuid: l.productOptionId.toLowerCase(), quantity: l.quantity }))
+    .sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
+  if (new Set(lines.map((l) => l.productOptionUuid)).size !== lines.length)
+    throw badRequest(TAKEN_ORDER_MESSAGES.duplicateLine, 'DUPLICATE_LINE');
+
+  return inTransaction(
+    db,
+    async (tx) => {
+      if (!(await lockBuyer(tx, input.buyerId))) throw buyerNotFound();
+      const buyer = await findBuyer(tx, input.buyerId);
+      if (!buyer) throw buyerNotFound();
+      if (buyer.status !== 'APPROVED')
+        throw conflict(TAKEN_ORDER_MESSAGES.buyerNotApproved(buyer.status), 'BUYER_NOT_APPROVED');
+      const currency = currencyOfBuyer(buyer);
+
+      let { postalCode, addressDetail } = input.receiverInfo;
+      if (input.addressId) {
+        const [saved] = await tx
+          .select({ postalCode: addresses.postalCode, addressDetail: addresses.addressDetail })
+          .from(addresses)
+          .where(and(eq(addresses.id, input.addressId), eq(addresses.buyerId, buyer.id)));
+        if (!saved) throw badRequest(TAKEN_ORDER_MESSAGES.addressNotFound, 'ADDRESS_NOT_FOUND');
+        ({ postalCode, addressDetail } = saved);
+      }
+
+      const [member] = await tx
+        .select({ email: staff.email, name: staff.name })
+        .from(staff)
+        .where(eq(staff.id, staffId));
+      const takenBy = member?.name || member?.email || 'staff';
+
+      const catalogueTotal = input.finalPaymentAmount === undefined;
+      const expectedMinor = catalogueTotal ? 0 : toMinorUnits(input.finalPaymentAmount ?? 0, currency);
+      const written = await repo.writeOrder(tx, {
+        buyerId: buyer.id,
+        currency,
+        lines: lines.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
+        expectedMinor,
+        catalogueTotal,
+        takenByStaffId: staffId,
+        day: orderDay(),
+        receiver: {
+          companyEmail: input.receiverInfo.companyEmail,
+          receiverName: input.receiverInfo.receiverName,
+          phoneNumber: input.receiverInfo.phoneNumber,
+          postalCode,
+          addressDetail,
+        },
+      });
+      if (!written.order || !written.buyer) {
+        // Priced by the catalogue, the total cannot be what went wrong: the reason is a line's.
+        const units = new Map(written.lines.map((l) => [l.id, l.unit]));
+        const total = catalogueTotal
+          ? lines.reduce((sum, l) => sum + (units.get(l.productOptionUuid) ?? 0) * l.quantity, 0)
+          : expectedMinor;
+        throw refusal(lines, total, written);
+      }
+      await repo.insertStatusHistory(tx, {
+        orderId: written.order.id,
+        fromStatus: null,
+        toStatus: 'PENDING',
+        actor: 'STAFF',
+        staffId,
+        note: `Placed by staff (${takenBy}) for the buyer.`,
+      });
+      await recordAudit(tx, {
+        staffId,
+        action: 'order.taken',
+        entity: 'order',
+        entityId: written.order.orderNumber,
+        after: { buyerId: buyer.id, lines: lines.length, amount: written.order.amount, currency },
+      });
+      return {
+        uuid: written.order.id,
+        orderNumber: written.order.orderNumber,
+        email: written.buyer.email,
+        companyName: written.buyer.companyName,
+        finalMinor: written.order.amount,
+        currency,
+        takenBy,
+      };
+    },
+    { log },
+  );
+}
+
+/**
+ * Options the order form offers for a buyer: those of listed products whose title, vendor or option
+ * values match `q`, with the stock available now and the unit price in the buyer's currency (the list
+ * price; the order itself is priced by the catalogue's rule when placed).
+ */
+export async function optionsForBuyer(db: Executor, buyerId: string, q: string | undefined) {
+  const buyer = await findBuyer(db, buyerId);
+  if (!buyer) throw buyerNotFound();
+  const currency = currencyOfBuyer(buyer);
+  const like = q ? containsPattern(q) : null;
+  const rows = await db
+    .select({ option: productOptions, product: products })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(
+      and(
+        isNull(products.deletedAt),
+        sql`${products.isPublished}`,
+        like
+          ? or(
+              ilike(products.title, like),
+              ilike(products.vendor, like),
+              ilike(productOptions.optionNameValue1, like),
+              ilike(productOptions.optionNameValue2, like),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(products.title), asc(productOptions.sortOrder), asc(productOptions.id))
+    .limit(30);
+  const optionList: BuyerOrderOption[] = rows.map(({ option: o, product: p }) => ({
+    productOptionId: o.id,
+    productTitle: p.title,
+    optionNameValue1: o.optionNameValue1,
+    optionNameValue2: o.optionNameValue2,
+    thumbnailUrl: p.imageUrls[0] ?? NO_IMAGE_URL,
+    available: availableStock(o.stock, o.holdStock),
+    isSoldOut: o.isSoldOut,
+    minimumOrderQuantity: o.minimumOrderQuantity,
+    orderMultiple: o.orderMultiple,
+    maxPerOrder: o.maxPerOrder,
+    unitPrice: fromMinorUnits(currency === 'KRW' ? o.priceKrw : o.priceUsd, currency),
+  }));
+  return { currencyCode: currency, optionList };
+}
