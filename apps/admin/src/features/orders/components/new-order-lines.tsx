@@ -1,0 +1,217 @@
+import {
+  type CurrencyCode,
+  formatPrice,
+  largestQuantity,
+  smallestQuantity,
+  validQuantity,
+} from '@kshop/contract';
+import { FormField } from '@kshop/ui';
+import { useState } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { type BuyerOrderOption, useOrderOptions } from '../api/new-order-api';
+
+export type DraftLine = { option: BuyerOrderOption; quantity: number };
+
+/** The option's rules as the contract's quantity rule reads them. */
+export const rulesOf = (o: BuyerOrderOption) => ({
+  minimum: o.minimumOrderQuantity,
+  multiple: o.orderMultiple,
+  max: o.maxPerOrder,
+  available: o.isSoldOut ? 0 : o.available,
+});
+
+/** Why a line cannot be ordered as it stands, or null. */
+export const lineProblem = (line: DraftLine): string | null =>
+  line.option.isSoldOut ? 'This option is sold out.' : validQuantity(line.quantity, rulesOf(line.option));
+
+const optionName = (o: BuyerOrderOption) =>
+  [o.optionNameValue1, o.optionNameValue2].filter(Boolean).join(' / ');
+
+const rulesText = (o: BuyerOrderOption) =>
+  [
+    o.minimumOrderQuantity > 1 ? `min ${o.minimumOrderQuantity}` : null,
+    o.orderMultiple > 1 ? `× ${o.orderMultiple}` : null,
+    o.maxPerOrder !== null ? `max ${o.maxPerOrder}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ') || '—';
+
+type Props = {
+  buyerId: string;
+  currencyCode: CurrencyCode;
+  lines: DraftLine[];
+  onChange: (lines: DraftLine[]) => void;
+};
+
+/** Finds options (with live stock and the buyer's unit price), adds them as lines, and sets quantities. */
+export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props) {
+  const [draft, setDraft] = useState('');
+  const [q, setQ] = useState('');
+  const { data, error, isFetching, refetch } = useOrderOptions(buyerId, q);
+  const chosen = new Set(lines.map((l) => l.option.productOptionId));
+
+  const add = (option: BuyerOrderOption) =>
+    onChange([...lines, { option, quantity: smallestQuantity(rulesOf(option)) }]);
+  const setQuantity = (id: string, quantity: number) =>
+    onChange(lines.map((l) => (l.option.productOptionId === id ? { ...l, quantity } : l)));
+  const remove = (id: string) => onChange(lines.filter((l) => l.option.productOptionId !== id));
+
+  return (
+    <section className="panel" aria-labelledby="new-order-lines">
+      <h2 id="new-order-lines">Lines</h2>
+      <form
+        aria-label="Find products"
+        className="filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(draft.trim());
+        }}
+      >
+        <FormField label="Product, vendor or option" className="field--grow">
+          {(control) => (
+            <input {...control} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          )}
+        </FormField>
+        <button type="submit" className="button">
+          Find products
+        </button>
+      </form>
+      {q === '' ? null : isFetching && !data ? (
+        <LoadingState label="Finding products..." />
+      ) : error ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : !data || data.optionList.length === 0 ? (
+        <EmptyState>No product matches "{q}".</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Products found</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Option</th>
+                <th scope="col" className="num">
+                  Available
+                </th>
+                <th scope="col">Quantity rules</th>
+                <th scope="col" className="num">
+                  Unit price
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Add</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.optionList.map((o) => {
+                const orderable = !o.isSoldOut && largestQuantity(rulesOf(o)) >= smallestQuantity(rulesOf(o));
+                return (
+                  <tr key={o.productOptionId}>
+                    <td>{o.productTitle}</td>
+                    <td>{optionName(o)}</td>
+                    <td className="num">{o.isSoldOut ? 'Sold out' : o.available}</td>
+                    <td>{rulesText(o)}</td>
+                    <td className="num">{formatPrice(o.unitPrice, currencyCode)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--small"
+                        disabled={!orderable || chosen.has(o.productOptionId)}
+                        aria-label={`Add ${o.productTitle} ${optionName(o)}`}
+                        onClick={() => add(o)}
+                      >
+                        {chosen.has(o.productOptionId) ? 'Added' : 'Add'}
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {lines.length === 0 ? (
+        <EmptyState>No lines yet: find a product and add it.</EmptyState>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Lines of the order</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col" className="num">
+                  Unit price
+                </th>
+                <th scope="col">Quantity</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Remove</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => {
+                const o = line.option;
+                const rules = rulesOf(o);
+                const problem = lineProblem(line);
+                const name = `${o.productTitle} ${optionName(o)}`;
+                return (
+                  <tr key={o.productOptionId}>
+                    <td>
+                      {o.productTitle}
+                      <br />
+                      <span className="muted">
+                        {optionName(o)} · {o.available} available · {rulesText(o)}
+                      </span>
+                    </td>
+                    <td className="num">{formatPrice(o.unitPrice, currencyCode)}</td>
+                    <td>
+                      <FormField
+                        label={<span className="visually-hidden">Quantity of {name}</span>}
+                        error={problem}
+                      >
+                        {(control) => (
+                          <input
+                            {...control}
+                            className="input"
+                            type="number"
+                            inputMode="numeric"
+                            min={smallestQuantity(rules)}
+                            max={Math.max(smallestQuantity(rules), largestQuantity(rules))}
+                            step={o.orderMultiple}
+                            value={Number.isFinite(line.quantity) ? line.quantity : ''}
+                            onChange={(e) =>
+                              setQuantity(o.productOptionId, Number.parseInt(e.target.value, 10))
+                            }
+                          />
+                        )}
+                      </FormField>
+                    </td>
+                    <td className="num">
+                      {Number.isFinite(line.quantity)
+                        ? formatPrice(o.unitPrice * line.quantity, currencyCode)
+                        : '—'}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button button--secondary button--small"
+                        aria-label={`Remove ${name}`}
+                        onClick={() => remove(o.productOptionId)}
+                      >
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+import { formatPrice } from '@kshop/contract';
+import { FormField } from '@kshop/ui';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { errorMessage } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { type ApprovedBuyer, useBuyerForOrder, usePlaceTakenOrder } from '../api/new-order-api';
+import { NewOrderBuyerPicker } from '../components/new-order-buyer';
+import { type DraftLine, lineProblem, NewOrderLines } from '../components/new-order-lines';
+
+const TYPED = 'typed';
+
+/**
+ * A new order taken for a buyer (phone and KakaoTalk orders): pick an approved buyer, add lines with the
+ * stock available now and the buyer's unit price, choose one of its saved addresses or type one, and
+ * place it. The server holds the stock and prices the order as it does a storefront order.
+ */
+export function NewOrderPage() {
+  useDocumentTitle('New order');
+  const navigate = useNavigate();
+  const [buyer, setBuyer] = useState<ApprovedBuyer | null>(null);
+  const detail = useBuyerForOrder(buyer?.id ?? null);
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [addressId, setAddressId] = useState<string>(TYPED);
+  const [receiver, setReceiver] = useState({
+    receiverName: '',
+    companyEmail: '',
+    phoneNumber: '',
+    postalCode: '',
+    addressDetail: '',
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const place = usePlaceTakenOrder();
+  const chosenHeading = useRef<HTMLHeadingElement>(null);
+
+  const currencyCode = buyer?.isKoreanCompany === false ? 'USD' : 'KRW';
+
+  // A chosen buyer fills in its contact and default address; focus moves to what was chosen.
+  useEffect(() => {
+    if (!buyer) return;
+    setReceiver((r) => ({
+      ...r,
+      receiverName: buyer.representativeName,
+      companyEmail: buyer.email,
+      phoneNumber: buyer.phoneNumber,
+    }));
+    chosenHeading.current?.focus();
+  }, [buyer]);
+  useEffect(() => {
+    const saved = detail.data?.addresses ?? [];
+    setAddressId((saved.find((a) => a.isDefault) ?? saved[0])?.addressUuid ?? TYPED);
+  }, [detail.data]);
+
+  const choose = (next: ApprovedBuyer | null) => {
+    setBuyer(next);
+    setLines([]);
+    setProblem(null);
+  };
+
+  const total = lines.reduce(
+    (sum, l) => sum + (Number.isFinite(l.quantity) ? l.option.unitPrice * l.quantity : 0),
+    0,
+  );
+  const field = (key: keyof typeof receiver) => ({
+    value: receiver[key],
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setReceiver((r) => ({ ...r, [key]: e.target.value })),
+  });
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!buyer || place.isPending) return;
+    if (lines.length === 0) return setProblem('Add at least one line.');
+    const badLine = lines.find((l) => lineProblem(l));
+    if (badLine) return setProblem(`${badLine.option.productTitle}: ${lineProblem(badLine)}`);
+    if (addressId === TYPED && !receiver.addressDetail.trim()) return setProblem('Address is required');
+    setProblem(null);
+    try {
+      const placed = await place.mutateAsync({
+        buyerId: buyer.id,
+        lines: lines.map((l) => ({ productOptionId: l.option.productOptionId, quantity: l.quantity })),
+        ...(addressId === TYPED ? {} : { addressId }),
+        receiverInfo: {
+          receiverName: receiver.receiverName,
+          companyEmail: receiver.companyEmail,
+          phoneNumber: receiver.phoneNumber,
+          postalCode: addressId === TYPED ? receiver.postalCode : '',
+          addressDetail: addressId === TYPED ? receiver.addressDetail : '',
+        },
+      });
+      navigate(`/orders/${placed.orderNumber}`);
+    } catch (failure) {
+      setProblem(errorMessage(failure));
+    }
+  };
+
+  return (
+    <>
+      <Link to="/orders" className="back-link">
+        ‹ Orders
+      </Link>
+      <div className="page-head">
+        <h1>New order for a buyer</h1>
+      </div>
+
+      {!buyer ? (
+        <NewOrderBuyerPicker onChoose={choose} />
+      ) : (
+        <>
+          <section className="panel" aria-labelledby="new-order-chosen">
+            <h2 id="new-order-chosen" ref={chosenHeading} tabIndex={-1}>
+              Buyer: {buyer.companyName}
+            </h2>
+            <p>
+              {buyer.email} · {buyer.businessRegistrationNumber} · prices in {currencyCode}
+            </p>
+            <button type="button" className="button button--secondary" onClick={() => choose(null)}>
+              Change buyer
+            </button>
+          </section>
+
+          <NewOrderLines buyerId={buyer.id} currencyCode={currencyCode} lines={lines} onChange={setLines} />
+
+          <form
+            className="panel"
+            aria-labelledby="new-order-delivery"
+            onSubmit={(e) => void submit(e)}
+            noValidate
+          >
+            <h2 id="new-order-delivery">Receiver and address</h2>
+            <FormField label="Receiver name">
+              {(control) => <input {...control} className="input" required {...field('receiverName')} />}
+            </FormField>
+            <FormField label="Receiver e-mail">
+              {(control) => (
+                <input {...control} className="input" type="email" required {...field('companyEmail')} />
+              )}
+            </FormField>
+            <FormField label="Phone number">
+              {(control) => (
+                <input {...control} className="input" type="tel" required {...field('phoneNumber')} />
+              )}
+            </FormField>
+            {detail.isPending ? (
+              <LoadingState label="Loading the buyer's addresses..." />
+            ) : detail.error ? (
+              <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
+            ) : (
+              <fieldset className="field">
+                <legend>Shipping address</legend>
+                {detail.data.addresses.map((a) => (
+                  <label key={a.addressUuid} className="checkbox">
+                    <input
+                      type="radio"
+                      name="address"
+                      value={a.addressUuid}
+                      checked={addressId === a.addressUuid}
+                      onChange={() => setAddressId(a.addressUuid)}
+                    />
+                    {a.postalCode ? `(${a.postalCode}) ` : ''}
+                    {a.addressDetail}
+                    {a.isDefault ? ' · default' : ''}
+                  </label>
+                ))}
+                <label className="checkbox">
+                  <input
+                    type="radio"
+                    name="address"
+                    value={TYPED}
+                    checked={addressId === TYPED}
+                    onChange={() => setAddressId(TYPED)}
+                  />
+                  Another address
+                </label>
+              </fieldset>
+            )}
+            {addressId === TYPED && (
+              <>
+                <FormField label="Postal code" hint="Optional">
+                  {(control) => <input {...control} className="input" {...field('postalCode')} />}
+                </FormField>
+                <FormField label="Address">
+                  {(control) => (
+                    <textarea {...control} className="input" rows={2} required {...field('addressDetail')} />
+                  )}
+                </FormField>
+              </>
+            )}
+
+            <p aria-live="polite">
+              <strong>Total: {formatPrice(total, currencyCode)}</strong>{' '}
+              <span className="muted">
+                ({lines.length} {lines.length === 1 ? 'line' : 'lines'}; the order is priced by the catalogue
+                when placed)
+              </span>
+            </p>
+            {problem && (
+              <p role="alert" className="form-error">
+                {problem}
+              </p>
+            )}
+            <button type="submit" className="button" disabled={place.isPending} aria-busy={place.isPending}>
+              {place.isPending ? 'Placing...' : 'Place order'}
+            </button>
+          </form>
+        </>
+      )}
+    </>
+  );
+}
