@@ -16,7 +16,9 @@ import {
 import { MemoForm } from '../components/memo-form';
 import { MemoList } from '../components/memo-list';
 import { OrderDocuments } from '../components/order-documents';
+import { OrderLineEdits } from '../components/order-line-edits';
 import { PersonInCharge } from '../components/person-in-charge';
+import { Shipments, useShipOrder } from '../components/shipments';
 import { StatusActions } from '../components/status-actions';
 import { StatusTimeline } from '../components/status-timeline';
 import './orders.css';
@@ -34,6 +36,7 @@ export function OrderDetailPage() {
   const changeMemo = useChangeMemo(orderNumber);
   const voidMemo = useVoidMemo(orderNumber);
   const assign = useAssignPersonInCharge(orderNumber);
+  const ship = useShipOrder(order?.uuid ?? '');
 
   if (isPending) return <LoadingState />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
@@ -48,7 +51,10 @@ export function OrderDetailPage() {
         <h1>
           Order {order.orderNumber} <StatusBadge status={order.status} kind="order" />
         </h1>
-        <p className="muted page-head__meta">Placed {formatDateTime(order.createdAt)}</p>
+        <p className="muted page-head__meta">
+          Placed {formatDateTime(order.createdAt)}
+          {order.takenBy && <> · Taken by {order.takenBy.name || order.takenBy.email}</>}
+        </p>
       </div>
 
       <div className="order-layout">
@@ -95,6 +101,8 @@ export function OrderDetailPage() {
             </div>
           </section>
 
+          <OrderLineEdits order={order} />
+
           <section className="panel" aria-labelledby="amounts-heading">
             <h2 id="amounts-heading">Amounts and memos</h2>
             <table className="table amounts">
@@ -132,7 +140,13 @@ export function OrderDetailPage() {
               <p className="muted">Memos stay as they are once an order is delivered or cancelled.</p>
             )}
           </section>
-          <StatusTimeline history={order.statusHistory} />
+          <Shipments
+            status={order.status}
+            lines={order.orderDetails}
+            shipments={order.shipments ?? []}
+            onShip={(parcel) => ship.mutateAsync(parcel)}
+          />
+          <StatusTimeline history={order.statusHistory} changes={order.changes} />
         </div>
 
         <div className="order-layout__side">

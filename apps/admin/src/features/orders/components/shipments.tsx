@@ -1,0 +1,328 @@
+import {
+  type AdminOrderDetail,
+  SHIPMENT_RULES,
+  SHIPPABLE_STATUSES,
+  type ShipmentCreateRequest,
+  type ShipmentView,
+} from '@kshop/contract';
+import { FormField } from '@kshop/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { adminRequest, errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+
+type ShipAnswer = { shipmentUuid: string; status: string; complete: boolean };
+
+/** Records a parcel of the order; the order's views read again afterwards. */
+export function useShipOrder(orderUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (parcel: ShipmentCreateRequest) =>
+      adminRequest<ShipAnswer>(`/orders/${orderUuid}/shipments`, { method: 'POST', body: parcel }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    },
+  });
+}
+
+type Line = AdminOrderDetail['orderDetails'][number];
+
+const lineLabel = (l: { productTitle: string; optionNameValue1: string; optionNameValue2: string | null }) =>
+  [l.productTitle, l.optionNameValue1, l.optionNameValue2].filter(Boolean).join(' / ');
+const optionOf = (line: Line) =>
+  [line.productOption.optionNameValue1, line.productOption.optionNameValue2].filter(Boolean).join(' / ');
+const openOf = (line: Line) => line.quantity - (line.shippedQuantity ?? 0);
+
+type ShipmentsProps = {
+  status: AdminOrderDetail['status'];
+  lines: readonly Line[];
+  shipments: readonly ShipmentView[];
+  onShip: (parcel: ShipmentCreateRequest) => Promise<ShipAnswer>;
+};
+
+/**
+ * The order's parcels: what each line has shipped and has still open, a form to ship the next parcel
+ * (carrier, tracking number, a quantity per open line defaulting to what is open) while the order may
+ * ship, and the parcels sent so far.
+ */
+export function Shipments({ status, lines, shipments, onShip }: ShipmentsProps) {
+  const [done, setDone] = useState<string | null>(null);
+  const sentId = useId();
+  const mayShip =
+    (SHIPPABLE_STATUSES as readonly string[]).includes(status) && lines.some((l) => openOf(l) > 0);
+  const partly = shipments.length > 0 && lines.some((l) => openOf(l) > 0);
+  return (
+    <section className="panel" aria-labelledby="shipments-heading">
+      <h2 id="shipments-heading">Shipments</h2>
+      {partly && <p className="muted">Partly shipped: the open quantities below are still to ship.</p>}
+      {mayShip ? (
+        <ShipForm
+          // A new parcel reads the open quantities afresh.
+          key={shipments.length}
+          lines={lines}
+          onShip={async (parcel) => {
+            setDone(null);
+            const answer = await onShip(parcel);
+            setDone(answer.complete ? 'Shipped: the order is now Shipped.' : 'Shipment recorded.');
+          }}
+        />
+      ) : (
+        <OpenTable lines={lines} />
+      )}
+      {done && (
+        <p role="status" className="notice section-gap">
+          {done}
+        </p>
+      )}
+      <h3 id={sentId} className="section-gap">
+        Sent
+      </h3>
+      {shipments.length === 0 ? (
+        <p className="muted">Nothing has shipped yet.</p>
+      ) : (
+        <ol className="shipment-list" aria-labelledby={sentId}>
+          {shipments.map((s, i) => (
+            <li key={s.shipmentUuid} className="shipment-list__item">
+              <p>
+                <strong>Shipment {i + 1}</strong> ·{' '}
+                <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
+              </p>
+              <dl className="details">
+                <dt>Carrier</dt>
+                <dd>{s.carrier || 'Not given'}</dd>
+                <dt>Tracking number</dt>
+                <dd>{s.trackingNumber || 'Not given'}</dd>
+              </dl>
+              <ul>
+                {s.lines.map((l) => (
+                  <li key={l.orderDetailUuid}>
+                    {lineLabel(l)} × {l.quantity}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function OpenTable({ lines }: { lines: readonly Line[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">Shipped and open quantities</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col" className="num">
+              Ordered
+            </th>
+            <th scope="col" className="num">
+              Shipped
+            </th>
+            <th scope="col" className="num">
+              Open
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.orderDetailUuid}>
+              <th scope="row">
+                {line.productOption.productTitle} <span className="muted">{optionOf(line)}</span>
+              </th>
+              <td className="num">{line.quantity}</td>
+              <td className="num">{line.shippedQuantity ?? 0}</td>
+              <td className="num">{openOf(line)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Errors = { carrier?: string; trackingNumber?: string; lines?: string; form?: string };
+
+function ShipForm({
+  lines,
+  onShip,
+}: {
+  lines: readonly Line[];
+  onShip: (parcel: ShipmentCreateRequest) => Promise<void>;
+}) {
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [quantities, setQuantities] = useState<Record<string, string>>(() =>
+    Object.fromEntries(lines.map((l) => [l.orderDetailUuid, String(openOf(l))])),
+  );
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const listId = useId();
+  const linesErrorId = useId();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: Errors = {};
+    if (!carrier.trim()) found.carrier = SHIPMENT_RULES.carrierRequired;
+    if (!trackingNumber.trim()) found.trackingNumber = SHIPMENT_RULES.trackingRequired;
+    const parcel: ShipmentCreateRequest['lines'] = [];
+    for (const line of lines) {
+      const text = (quantities[line.orderDetailUuid] ?? '').trim();
+      if (text === '' || text === '0') continue;
+      const quantity = Number(text);
+      if (!Number.isInteger(quantity) || quantity < 0) {
+        found.lines = `${line.productOption.productTitle}: the quantity must be a whole number.`;
+      } else if (quantity > openOf(line)) {
+        found.lines = SHIPMENT_RULES.tooMany(line.productOption.productTitle, openOf(line));
+      } else parcel.push({ orderDetailId: line.orderDetailUuid, quantity });
+    }
+    if (!found.lines && parcel.length === 0) found.lines = SHIPMENT_RULES.linesRequired;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await onShip({ carrier: carrier.trim(), trackingNumber: trackingNumber.trim(), lines: parcel });
+    } catch (failure) {
+      const message = errorMessage(failure);
+      setErrors(
+        /carrier/i.test(message)
+          ? { carrier: message }
+          : /tracking/i.test(message)
+            ? { trackingNumber: message }
+            : /ship|line|quantity/i.test(message)
+              ? { lines: message }
+              : { form: message },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="ship-form"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label="Ship a parcel"
+    >
+      <div className="table-wrap">
+        <table className="table" aria-describedby={errors.lines ? linesErrorId : undefined}>
+          <caption className="visually-hidden">Quantities in this parcel</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col" className="num">
+                Ordered
+              </th>
+              <th scope="col" className="num">
+                Shipped
+              </th>
+              <th scope="col" className="num">
+                Open
+              </th>
+              <th scope="col" className="num">
+                Ship now
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => {
+              const open = openOf(line);
+              return (
+                <tr key={line.orderDetailUuid}>
+                  <th scope="row">
+                    {line.productOption.productTitle} <span className="muted">{optionOf(line)}</span>
+                  </th>
+                  <td className="num">{line.quantity}</td>
+                  <td className="num">{line.shippedQuantity ?? 0}</td>
+                  <td className="num">{open}</td>
+                  <td className="num">
+                    {open > 0 ? (
+                      <input
+                        type="number"
+                        className="qty-input"
+                        inputMode="numeric"
+                        min={0}
+                        max={open}
+                        step={1}
+                        aria-label={`Ship now: ${line.productOption.productTitle} ${optionOf(line)}`.trim()}
+                        aria-invalid={errors.lines ? true : undefined}
+                        aria-describedby={errors.lines ? linesErrorId : undefined}
+                        value={quantities[line.orderDetailUuid] ?? ''}
+                        onChange={(event) => {
+                          const value = event.target.value;
+                          setQuantities((q) => ({ ...q, [line.orderDetailUuid]: value }));
+                          setErrors((e) => ({ ...e, lines: undefined }));
+                        }}
+                      />
+                    ) : (
+                      <span className="muted">Shipped</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {errors.lines && (
+        <p id={linesErrorId} role="alert" className="form-error">
+          {errors.lines}
+        </p>
+      )}
+      <FormField
+        label="Carrier"
+        error={errors.carrier ?? null}
+        hint="Pick a suggestion or type another carrier."
+      >
+        {(control) => (
+          <input
+            {...control}
+            list={listId}
+            value={carrier}
+            maxLength={SHIPMENT_RULES.carrierMax}
+            autoComplete="off"
+            onChange={(event) => {
+              setCarrier(event.target.value);
+              setErrors((e) => ({ ...e, carrier: undefined }));
+            }}
+          />
+        )}
+      </FormField>
+      <datalist id={listId}>
+        {SHIPMENT_RULES.carriers.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      <FormField label="Tracking number" error={errors.trackingNumber ?? null}>
+        {(control) => (
+          <input
+            {...control}
+            value={trackingNumber}
+            maxLength={SHIPMENT_RULES.trackingMax}
+            autoComplete="off"
+            onChange={(event) => {
+              setTrackingNumber(event.target.value);
+              setErrors((e) => ({ ...e, trackingNumber: undefined }));
+            }}
+          />
+        )}
+      </FormField>
+      <p className="muted">The buyer is e-mailed the carrier, the tracking number and what is still open.</p>
+      {errors.form && (
+        <p role="alert" className="form-error">
+          {errors.form}
+        </p>
+      )}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+          Ship
+        </button>
+      </div>
+    </form>
+  );
+}
