@@ -13,6 +13,7 @@ import { DownloadInvoice } from '../components/download-invoice';
 import { OrderAgain } from '../components/order-again';
 import { OrderAmounts } from '../components/order-amounts';
 import { OrderLines } from '../components/order-lines';
+import { OrderShipments } from '../components/order-shipments';
 import { addressWithPostalCode, orderDateTime } from '../order-format';
 import './orders.css';
 
@@ -103,6 +104,8 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
         <OrderAmounts order={order} />
         <DownloadInvoice orderUuid={order.uuid} orderNumber={order.orderNumber} />
       </section>
+
+      <OrderShipments order={order} />
 
       <section className="order-detail__section" aria-labelledby="order-shipping-title">
         <h2 id="order-shipping-title" className="order-detail__heading">
