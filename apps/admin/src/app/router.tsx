@@ -6,6 +6,7 @@ import { CategoriesPage, ProductEditPage, ProductListPage } from '../features/ca
 import { DashboardPage } from '../features/dashboard';
 import { InquiryDetailPage, InquiryListPage } from '../features/inquiries';
 import { OrderDetailPage, OrderListPage } from '../features/orders';
+import { PriceGroupsPage } from '../features/pricing';
 import { StaffPage } from '../features/staff';
 import { useSessionState } from '../lib/session';
 import { AdminLayout } from './layout/admin-layout';
@@ -39,6 +40,7 @@ export function AppRoutes() {
           <Route path="categories" element={<CategoriesPage />} />
           <Route path="inquiries" element={<InquiryListPage />} />
           <Route path="inquiries/:id" element={<InquiryDetailPage />} />
+          <Route path="price-groups" element={<PriceGroupsPage />} />
           <Route path="staff" element={<StaffPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -13,9 +13,11 @@ const NAV: NavItem[] = [
   { to: '/', label: 'Dashboard', end: true },
   { to: '/buyers', label: 'Buyers' },
   { to: '/orders', label: 'Orders' },
+  { to: '/reports', label: 'Reports' },
   { to: '/products', label: 'Products' },
   { to: '/categories', label: 'Categories & Artists' },
   { to: '/inquiries', label: 'Inquiries' },
+  { to: '/price-groups', label: 'Price groups' },
   { to: '/staff', label: 'Staff', ownerOnly: true },
   { to: '/audit', label: 'Audit log', ownerOnly: true },
 ];

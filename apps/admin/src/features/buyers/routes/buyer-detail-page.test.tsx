@@ -25,12 +25,20 @@ const BUYER: AdminBuyerDetail = {
   certificate: { fileName: 'certificate.pdf', url: SIGNED_URL, contentType: 'application/pdf' },
   addresses: [],
   orderCount: 0,
+  priceGroupId: 1,
 };
 
 function setup() {
   let status: AdminBuyerDetail['status'] = 'PENDING';
   const api = stubApi({
     [`GET /admin/buyers/${ID}`]: () => ({ data: { ...BUYER, status } }),
+    'GET /admin/price-groups': () => ({
+      data: {
+        priceGroupList: [
+          { id: 1, name: 'Standard', discountPercent: 0, isStandard: true, buyerCount: 1, priceCount: 0 },
+        ],
+      },
+    }),
     [`POST /admin/buyers/${ID}/reject`]: () => {
       status = 'REJECTED';
       return { data: null, message: 'Account updated.' };

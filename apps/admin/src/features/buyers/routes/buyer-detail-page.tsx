@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { DECISIONS_FROM, type Decision, useBuyer, useDecideBuyer } from '../api/buyers-api';
 import { CertificateViewer } from '../components/certificate-viewer';
 import { DECISION_LABELS, DecisionDialog } from '../components/decision-dialog';
+import { BuyerPriceGroup } from '../../pricing';
 import './buyers.css';
 
 export function BuyerDetailPage() {
@@ -111,6 +112,7 @@ export function BuyerDetailPage() {
             </ul>
           )}
         </section>
+        <BuyerPriceGroup buyerId={buyer.id} priceGroupId={buyer.priceGroupId} />
         <section className="panel" aria-labelledby="certificate-heading">
           <h2 id="certificate-heading">Business certificate</h2>
           {buyer.certificate ? (

@@ -1,6 +1,7 @@
 import { FormField } from '@kshop/ui';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { VolumeTiersEditor } from '../../pricing';
 import { emptyOption, type OptionRow, type ProductFormValues } from './product-form-model';
 import { StockAlertCount, useStockAlertCounts } from './stock-alert-count';
 
@@ -158,6 +159,7 @@ export function OptionFields() {
                 </FormField>
               </div>
               {row.uuid && waiting.data && <StockAlertCount waiting={waiting.data.get(row.uuid)} />}
+              {row.uuid && <VolumeTiersEditor optionId={row.uuid} label={`option ${n}`} />}
               <div className="option-card__flags">
                 <label className="checkbox">
                   <input type="checkbox" {...register(`options.${index}.isSoldOut`)} />
