@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import { fitQuantity, largestQuantity, smallestQuantity, stepQuantity, validQuantity } from './quantity.js';
+import { clampQuantity } from './product.js';
+import {
+  clampToRules,
+  fitQuantity,
+  largestQuantity,
+  smallestQuantity,
+  stepQuantity,
+  validQuantity,
+} from './quantity.js';
 
 describe('validQuantity', () => {
   const carton = { minimum: 1, multiple: 10, max: 50, available: 100 };
@@ -64,5 +72,27 @@ describe('steppers', () => {
     expect(fitQuantity(99, rules)).toBe(30);
     expect(fitQuantity(0, rules)).toBe(10);
     expect(fitQuantity(Number.NaN, rules)).toBe(10);
+  });
+});
+
+describe('clampToRules', () => {
+  it('brings 15 of a 10-multiple to 20 and says why', () => {
+    expect(clampToRules('15', { minimum: 1, multiple: 10, max: 50, available: 100 })).toEqual({
+      quantity: 20,
+      message: 'Quantity must be a multiple of 10.',
+    });
+    expect(clampToRules(70, { minimum: 1, multiple: 10, max: 50, available: 100 })).toEqual({
+      quantity: 50,
+      message: 'Maximum per order is 50.',
+    });
+    expect(clampToRules('abc', { minimum: 5, multiple: 10 })).toEqual({ quantity: 10, message: null });
+  });
+
+  it('is clampQuantity for an option without a multiple or a maximum per order', () => {
+    for (const input of ['', 'x', 0, 1, 3, 5, 8, 12, '7']) {
+      expect(clampToRules(input, { minimum: 3, multiple: 1, max: null, available: 8 })).toEqual(
+        clampQuantity(input, 3, 8),
+      );
+    }
   });
 });

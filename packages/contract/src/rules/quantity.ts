@@ -69,3 +69,18 @@ export function fitQuantity(input: number, rules: QuantityRules): number {
   const rounded = Math.ceil(whole / multiple) * multiple;
   return Math.min(high, Math.max(low, rounded));
 }
+
+/**
+ * A quantity a buyer typed or stepped to, brought onto the rules, with the message of the first rule it
+ * broke (null when it broke none). Non-numeric input becomes the smallest quantity without a message. With
+ * no multiple and no maximum per order this is `clampQuantity`.
+ */
+export function clampToRules(
+  input: string | number,
+  rules: QuantityRules,
+): { quantity: number; message: string | null } {
+  const parsed = typeof input === 'number' ? input : Number.parseInt(String(input).trim(), 10);
+  if (!Number.isFinite(parsed)) return { quantity: smallestQuantity(rules), message: null };
+  const whole = Math.trunc(parsed);
+  return { quantity: fitQuantity(whole, rules), message: validQuantity(whole, rules) };
+}

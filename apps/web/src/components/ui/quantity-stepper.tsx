@@ -1,4 +1,4 @@
-import { clampQuantity } from '@kshop/contract';
+import { clampToRules, largestQuantity, smallestQuantity, stepQuantity } from '@kshop/contract';
 import { useEffect, useId, useState } from 'react';
 import './quantity-stepper.css';
 
@@ -9,17 +9,33 @@ type QuantityStepperProps = {
   onChange: (quantity: number) => void;
   /** Names the group, e.g. the option it belongs to. */
   label?: string;
+  /** The option's order multiple (a carton of 10 steps 10, 20, 30, ...); 1 or none is any quantity. */
+  multiple?: number;
+  /** The option's maximum per order, when it has one. */
+  maxPerOrder?: number | null;
 };
 
-/** Minus, a typed number and plus; the value always stays between the minimum order quantity and the stock. */
-export function QuantityStepper({ value, minimum, maximum, onChange, label }: QuantityStepperProps) {
+/**
+ * Minus, a typed number and plus; the value always stays between the minimum order quantity (rounded up to
+ * the multiple) and the stock or the maximum per order (rounded down to it), and steps by the multiple.
+ */
+export function QuantityStepper({
+  value,
+  minimum,
+  maximum,
+  onChange,
+  label,
+  multiple = 1,
+  maxPerOrder = null,
+}: QuantityStepperProps) {
+  const rules = { minimum, multiple, max: maxPerOrder, available: maximum };
   const [draft, setDraft] = useState(String(value));
   const [message, setMessage] = useState<string | null>(null);
   const messageId = useId();
   useEffect(() => setDraft(String(value)), [value]);
 
   const commit = (input: string | number) => {
-    const result = clampQuantity(input, minimum, maximum);
+    const result = clampToRules(input, rules);
     setMessage(result.message);
     setDraft(String(result.quantity));
     if (result.quantity !== value) onChange(result.quantity);
@@ -32,8 +48,8 @@ export function QuantityStepper({ value, minimum, maximum, onChange, label }: Qu
         type="button"
         className="quantity-stepper__button"
         aria-label="Decrease quantity"
-        disabled={value <= minimum}
-        onClick={() => commit(value - 1)}
+        disabled={value <= smallestQuantity(rules)}
+        onClick={() => commit(stepQuantity(value, -1, rules))}
       >
         −
       </button>
@@ -57,8 +73,8 @@ export function QuantityStepper({ value, minimum, maximum, onChange, label }: Qu
         type="button"
         className="quantity-stepper__button"
         aria-label="Increase quantity"
-        disabled={value >= maximum}
-        onClick={() => commit(value + 1)}
+        disabled={value >= largestQuantity(rules)}
+        onClick={() => commit(stepQuantity(value, 1, rules))}
       >
         +
       </button>

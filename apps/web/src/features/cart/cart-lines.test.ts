@@ -29,6 +29,32 @@ describe('cart line rules', () => {
   });
 });
 
+describe('quantity rules of a line (issue 12)', () => {
+  it('steps between the minimum rounded up and the stock or maximum per order rounded down to the multiple', () => {
+    const carton = cartItem({
+      quantity: 20,
+      option: { minimumOrderQuantity: 5, orderMultiple: 10, maxPerOrder: 45, stock: 100, holdStock: 0 },
+    });
+    expect(lineMinimum(carton)).toBe(10);
+    expect(lineMaximum(carton)).toBe(40);
+  });
+
+  it('brings a line off its multiple onto it, and above the maximum per order down to it', () => {
+    const off = cartItem({ quantity: 15, option: { orderMultiple: 10, stock: 100, holdStock: 0 } });
+    const over = cartItem({
+      quantity: 60,
+      option: { orderMultiple: 10, maxPerOrder: 50, stock: 100, holdStock: 0 },
+    });
+    expect(stockAdjustments([off, over])).toEqual({
+      patches: [
+        { cartUuid: off.uuid, quantity: 20 },
+        { cartUuid: over.uuid, quantity: 50 },
+      ],
+      removals: [],
+    });
+  });
+});
+
 describe('lineName', () => {
   it('names a line by its title and its option values', () => {
     expect(lineName(cartItem({ title: 'NOVA9 1st Album', option: { optionNameValue1: 'A' } }))).toBe(

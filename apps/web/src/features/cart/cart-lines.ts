@@ -4,21 +4,35 @@ import {
   type CartItem,
   type CurrencyCode,
   DEFAULT_MINIMUM_ORDER_QUANTITY,
+  fitQuantity,
   fromMinorUnits,
+  largestQuantity,
+  smallestQuantity,
   toMinorUnits,
 } from '@kshop/contract';
 import { optionValuesText } from '../../lib/option-text';
 
 /** The rules of one cart line (spec sections 5, 8 and 9), kept free of React so they are easy to test. */
 
-export const lineMinimum = (item: CartItem): number =>
-  item.productOption.minimumOrderQuantity > 0
-    ? item.productOption.minimumOrderQuantity
-    : DEFAULT_MINIMUM_ORDER_QUANTITY;
+/** The line's quantity rules (issue 12): minimum, order multiple, maximum per order, available stock. */
+export const lineRules = (item: CartItem) => ({
+  minimum:
+    item.productOption.minimumOrderQuantity > 0
+      ? item.productOption.minimumOrderQuantity
+      : DEFAULT_MINIMUM_ORDER_QUANTITY,
+  multiple: item.productOption.orderMultiple ?? 1,
+  max: item.productOption.maxPerOrder ?? null,
+  // Stock minus what open orders hold; an option flagged sold out has nothing available (as the API says).
+  available: item.productOption.isSoldOut
+    ? 0
+    : availableStock(item.productOption.stock, item.productOption.holdStock),
+});
 
-/** Stock minus what open orders hold; an option flagged sold out has nothing available (as the API says). */
-export const lineMaximum = (item: CartItem): number =>
-  item.productOption.isSoldOut ? 0 : availableStock(item.productOption.stock, item.productOption.holdStock);
+/** The smallest quantity: the minimum order quantity, rounded up to the order multiple. */
+export const lineMinimum = (item: CartItem): number => smallestQuantity(lineRules(item));
+
+/** The largest quantity: what is available, within the maximum per order, rounded down to the multiple. */
+export const lineMaximum = (item: CartItem): number => largestQuantity(lineRules(item));
 
 /** Amounts are added in minor units, so US$0.10 x 3 is exactly US$0.30 and matches the server's sum. */
 export const lineAmount = (item: CartItem, currencyCode: CurrencyCode): number =>
@@ -47,8 +61,11 @@ export function stockAdjustments(items: readonly CartItem[]): StockAdjustments {
   for (const item of items) {
     const minimum = lineMinimum(item);
     const maximum = lineMaximum(item);
+    const multiple = lineRules(item).multiple;
     if (maximum < minimum || item.quantity < minimum) removals.push(item.uuid);
     else if (item.quantity > maximum) patches.push({ cartUuid: item.uuid, quantity: maximum });
+    else if (item.quantity % multiple !== 0)
+      patches.push({ cartUuid: item.uuid, quantity: fitQuantity(item.quantity, lineRules(item)) });
   }
   return { patches, removals };
 }

@@ -3,13 +3,14 @@ import {
   CART_TYPED_DEBOUNCE_MS,
   type CartData,
   type CartItem,
-  clampQuantity,
+  clampToRules,
+  stepQuantity,
 } from '@kshop/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
 import { CART_QUERY_KEY, updateCartQuantity } from '../api/cart-api';
-import { lineMaximum, lineMinimum, withQuantity } from '../cart-lines';
+import { lineMaximum, lineMinimum, lineRules, withQuantity } from '../cart-lines';
 
 type Pending = { timer: ReturnType<typeof setTimeout>; quantity: number; baseline: number };
 
@@ -82,7 +83,7 @@ export function useLineQuantity(item: CartItem) {
   };
 
   const apply = (input: string | number, delayMs: number) => {
-    const result = clampQuantity(input, minimum, maximum);
+    const result = clampToRules(input, lineRules(itemRef.current));
     setMessage(result.message);
     setDraft(String(result.quantity));
     if (result.quantity !== quantityRef.current || pending.current) schedule(result.quantity, delayMs);
@@ -111,8 +112,9 @@ export function useLineQuantity(item: CartItem) {
     minimum,
     maximum,
     quantity,
-    decrease: () => apply(quantityRef.current - 1, CART_DEBOUNCE_MS),
-    increase: () => apply(quantityRef.current + 1, CART_DEBOUNCE_MS),
+    // Steps go by the option's order multiple (issue 12).
+    decrease: () => apply(stepQuantity(quantityRef.current, -1, lineRules(item)), CART_DEBOUNCE_MS),
+    increase: () => apply(stepQuantity(quantityRef.current, 1, lineRules(item)), CART_DEBOUNCE_MS),
     /** Typed text waits for a 300 ms pause; then non-numeric input becomes the minimum. */
     type: (text: string) => {
       setDraft(text);

@@ -74,3 +74,15 @@ describe('the Price line', () => {
     expect(displayedPrice({ totalPrice: null }, guestOption)).toBeNull();
   });
 });
+
+describe('quantity rules of an option (issue 12)', () => {
+  it('starts a selection at the minimum rounded up to the order multiple', () => {
+    const carton = productOption({ uuid: 'c', minimumOrderQuantity: 5, orderMultiple: 10, stock: 100 });
+    expect(newSelection(carton).quantity).toBe(10);
+  });
+
+  it('cannot order an option with less stock than one multiple', () => {
+    expect(isOptionSoldOut(productOption({ uuid: 'd', orderMultiple: 10, stock: 9 }))).toBe(true);
+    expect(isOptionSoldOut(productOption({ uuid: 'e', orderMultiple: 10, stock: 10 }))).toBe(false);
+  });
+});

@@ -1,12 +1,25 @@
-import { clampQuantity, type ProductOptionDetail } from '@kshop/contract';
+import { clampToRules, largestQuantity, type ProductOptionDetail, smallestQuantity } from '@kshop/contract';
 
 /** The option choices of one product and the rules for picking them (spec section 4, product selection). */
 
 export type Selection = { option: ProductOptionDetail; quantity: number };
 
-/** Flagged sold out, or less available than its minimum order quantity: it cannot be ordered. */
+/** The option's quantity rules (issue 12) as the contract's quantity rule reads them. */
+export const optionRules = (option: ProductOptionDetail) => ({
+  minimum: option.minimumOrderQuantity,
+  multiple: option.orderMultiple ?? 1,
+  max: option.maxPerOrder ?? null,
+  available: option.stock,
+});
+
+/**
+ * Flagged sold out, or less available than its minimum order quantity (rounded up to its multiple): it
+ * cannot be ordered.
+ */
 export const isOptionSoldOut = (option: ProductOptionDetail): boolean =>
-  option.isSoldOut || option.stock <= 0 || option.stock < option.minimumOrderQuantity;
+  option.isSoldOut ||
+  option.stock <= 0 ||
+  largestQuantity(optionRules(option)) < smallestQuantity(optionRules(option));
 
 export const hasSecondOption = (options: readonly ProductOptionDetail[]): boolean =>
   options.some((option) => Boolean(option.optionNameKey2));
@@ -23,10 +36,10 @@ export const optionLabel = (option: ProductOptionDetail): string =>
     ? `${option.optionNameValue1} / ${option.optionNameValue2}`
     : option.optionNameValue1;
 
-/** A new selection starts at the option's minimum order quantity. */
+/** A new selection starts at the option's minimum order quantity, rounded up to its multiple. */
 export const newSelection = (option: ProductOptionDetail): Selection => ({
   option,
-  quantity: clampQuantity(option.minimumOrderQuantity, option.minimumOrderQuantity, option.stock).quantity,
+  quantity: clampToRules(smallestQuantity(optionRules(option)), optionRules(option)).quantity,
 });
 
 /** Amount of a line, or null when the buyer sees no prices. */

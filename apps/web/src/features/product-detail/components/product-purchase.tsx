@@ -201,6 +201,8 @@ export function ProductPurchase({
                     value={selection.quantity}
                     minimum={selection.option.minimumOrderQuantity}
                     maximum={selection.option.stock}
+                    multiple={selection.option.orderMultiple}
+                    maxPerOrder={selection.option.maxPerOrder}
                     onChange={(quantity) => setQuantity(selection.option.uuid, quantity)}
                   />
                   <div className="selection-card__prices">
