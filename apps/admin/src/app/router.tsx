@@ -5,8 +5,9 @@ import { BuyerDetailPage, BuyerListPage } from '../features/buyers';
 import { CategoriesPage, ProductEditPage, ProductListPage } from '../features/catalogue';
 import { DashboardPage } from '../features/dashboard';
 import { InquiryDetailPage, InquiryListPage } from '../features/inquiries';
-import { OrderDetailPage, OrderListPage } from '../features/orders';
+import { NewOrderPage, OrderDetailPage, OrderListPage } from '../features/orders';
 import { PriceGroupsPage } from '../features/pricing';
+import { ReportsPage } from '../features/sales';
 import { StaffPage } from '../features/staff';
 import { useSessionState } from '../lib/session';
 import { AdminLayout } from './layout/admin-layout';
@@ -33,7 +34,9 @@ export function AppRoutes() {
           <Route path="buyers" element={<BuyerListPage />} />
           <Route path="buyers/:id" element={<BuyerDetailPage />} />
           <Route path="orders" element={<OrderListPage />} />
+          <Route path="orders/new" element={<NewOrderPage />} />
           <Route path="orders/:orderNumber" element={<OrderDetailPage />} />
+          <Route path="reports" element={<ReportsPage />} />
           <Route path="products" element={<ProductListPage />} />
           <Route path="products/new" element={<ProductEditPage key="new" />} />
           <Route path="products/:id" element={<ProductEditPage key="edit" />} />

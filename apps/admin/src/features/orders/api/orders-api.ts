@@ -13,6 +13,10 @@ export type OrderFilter = {
   to?: string;
   buyer?: string;
   orderNumber?: string;
+  sort?: 'date' | 'amount' | 'status';
+  dir?: 'asc' | 'desc';
+  /** 'me': only the orders the signed-in staff member is in charge of. */
+  assigned?: 'me';
 };
 
 const ordersKey = ['admin', 'orders'] as const;

@@ -8,6 +8,7 @@ export type OrderExportFilter = {
   to?: string;
   buyer?: string;
   orderNumber?: string;
+  assigned?: 'me';
 };
 
 const FORMATS = [

@@ -1,5 +1,6 @@
 import { formatPrice, ORDER_STATUSES } from '@kshop/contract';
 import { FormField, Pagination } from '@kshop/ui';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { orderStatusLabel, StatusBadge } from '../../../components/ui/status-badge';
@@ -7,7 +8,24 @@ import { formatDateTime } from '../../../lib/format';
 import { formValues, LIST_LIMIT, useListParams } from '../../../lib/list-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrderList } from '../api/orders-api';
+import { OrderBulkActions } from '../components/order-bulk-actions';
 import { OrderExports } from '../components/order-exports';
+
+/** The list's orders, as the Sort field offers them: field and direction in one choice. */
+const SORTS = [
+  { value: 'date-desc', label: 'Newest first' },
+  { value: 'date-asc', label: 'Oldest first' },
+  { value: 'amount-desc', label: 'Amount, largest first' },
+  { value: 'amount-asc', label: 'Amount, smallest first' },
+  { value: 'status-asc', label: 'Status, earliest step first' },
+  { value: 'status-desc', label: 'Status, latest step first' },
+] as const;
+const sortOf = (sort: string, dir: string) => {
+  const found = SORTS.find((s) => s.value === `${sort}-${dir}`);
+  if (!found) return {};
+  const [field, direction] = found.value.split('-') as ['date' | 'amount' | 'status', 'asc' | 'desc'];
+  return { sort: field, dir: direction };
+};
 
 export function OrderListPage() {
   useDocumentTitle('Orders');
@@ -21,20 +39,39 @@ export function OrderListPage() {
     to: get('to') || undefined,
     buyer: get('buyer') || undefined,
     orderNumber: get('orderNumber') || undefined,
+    assigned: get('assigned') === 'me' ? ('me' as const) : undefined,
+    ...sortOf(get('sort'), get('dir')),
   };
   const { data, error, isPending, refetch } = useOrderList(filter);
-  const { page: _page, limit: _limit, ...exportFilter } = filter;
+  const { page: _page, limit: _limit, sort: _sort, dir: _dir, ...exportFilter } = filter;
+  // The selection belongs to this page of this list: another page or filter starts with none.
+  const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key, ids: new Set() });
+  const selectedIds = selection.key === `${key}|${page}` ? selection.ids : new Set<string>();
+  const setSelected = (ids: Set<string>) => setSelection({ key: `${key}|${page}`, ids });
+  const pageOrders = data?.orderList ?? [];
+  const selected = pageOrders.filter((o) => selectedIds.has(o.uuid));
+  const allSelected = pageOrders.length > 0 && selected.length === pageOrders.length;
+  const toggle = (uuid: string, on: boolean) => {
+    const next = new Set(selectedIds);
+    if (on) next.add(uuid);
+    else next.delete(uuid);
+    setSelected(next);
+  };
 
   const applyFilters = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { status, from, to, buyer, orderNumber } = formValues(event.currentTarget);
-    navigate(hrefWith({ status, from, to, buyer, orderNumber }));
+    const { status, from, to, buyer, orderNumber, sort, assigned } = formValues(event.currentTarget);
+    const [field, dir] = sort && sort !== 'date-desc' ? sort.split('-') : [undefined, undefined];
+    navigate(hrefWith({ status, from, to, buyer, orderNumber, assigned, sort: field, dir }));
   };
 
   return (
     <>
       <div className="page-head">
         <h1>Orders</h1>
+        <Link to="/orders/new" className="button">
+          New order
+        </Link>
         <OrderExports filter={exportFilter} />
       </div>
       <form key={key} className="filters" aria-label="Filter orders" onSubmit={applyFilters}>
@@ -56,7 +93,7 @@ export function OrderListPage() {
         <FormField label="To">
           {(control) => <input {...control} name="to" type="date" defaultValue={get('to')} />}
         </FormField>
-        <FormField label="Buyer (company or email)" className="field--grow">
+        <FormField label="Buyer (company, email or registration no.)" className="field--grow">
           {(control) => <input {...control} name="buyer" type="search" defaultValue={get('buyer')} />}
         </FormField>
         <FormField label="Order number">
@@ -64,6 +101,31 @@ export function OrderListPage() {
             <input {...control} name="orderNumber" type="search" defaultValue={get('orderNumber')} />
           )}
         </FormField>
+        <FormField label="Sort">
+          {(control) => (
+            <select
+              {...control}
+              name="sort"
+              defaultValue={
+                SORTS.some((s) => s.value === `${get('sort')}-${get('dir')}`)
+                  ? `${get('sort')}-${get('dir')}`
+                  : 'date-desc'
+              }
+            >
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <div className="field filters__check">
+          <label>
+            <input type="checkbox" name="assigned" value="me" defaultChecked={get('assigned') === 'me'} />{' '}
+            Assigned to me
+          </label>
+        </div>
         <button type="submit" className="button">
           Search
         </button>
@@ -80,12 +142,30 @@ export function OrderListPage() {
         <EmptyState>No orders match these filters.</EmptyState>
       ) : (
         <>
+          <OrderBulkActions
+            selected={selected}
+            onMoved={(moved) => setSelected(new Set([...selectedIds].filter((id) => !moved.includes(id))))}
+          />
           <div className="table-wrap">
             <table className="table">
               <caption className="visually-hidden">Orders</caption>
               <thead>
                 <tr>
-                  <th scope="col">Order number</th>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      className="select-box"
+                      aria-label="Select all orders on this page"
+                      checked={allSelected}
+                      ref={(box) => {
+                        if (box) box.indeterminate = selected.length > 0 && !allSelected;
+                      }}
+                      onChange={(event) =>
+                        setSelected(new Set(event.target.checked ? pageOrders.map((o) => o.uuid) : []))
+                      }
+                    />{' '}
+                    Order number
+                  </th>
                   <th scope="col">Placed</th>
                   <th scope="col">Company</th>
                   <th scope="col">Buyer email</th>
@@ -103,6 +183,13 @@ export function OrderListPage() {
                 {data.orderList.map((order) => (
                   <tr key={order.uuid}>
                     <td className="nowrap">
+                      <input
+                        type="checkbox"
+                        className="select-box"
+                        aria-label={`Select order ${order.orderNumber}`}
+                        checked={selectedIds.has(order.uuid)}
+                        onChange={(event) => toggle(order.uuid, event.target.checked)}
+                      />{' '}
                       <Link to={`/orders/${order.orderNumber}`}>{order.orderNumber}</Link>
                     </td>
                     <td className="nowrap">{formatDateTime(order.createdAt)}</td>
@@ -115,7 +202,10 @@ export function OrderListPage() {
                     <td>
                       <StatusBadge status={order.status} kind="order" />
                     </td>
-                    <td>{order.personInCharge ?? <span className="muted">Nobody yet</span>}</td>
+                    <td>
+                      {order.personInCharge ?? <span className="muted">Nobody yet</span>}
+                      {order.takenBy && <span className="muted"> · Taken by {order.takenBy}</span>}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,2 @@
+export { SalesOverview } from './components/sales-overview';
+export { ReportsPage } from './routes/reports-page';
