@@ -268,8 +268,8 @@ describe('CSV', () => {
     expect(refused).toMatchObject({ status: 'failed', result: null });
     expect(refused.failure.message).toBe('The import changed nothing: 2 problems found.');
     expect(refused.failure.problems).toEqual([
-      { row: 3, message: 'stock cannot be negative.' },
-      { row: 4, message: 'price_krw must be a number.' },
+      { row: 3, sku: expect.any(String), column: 'stock', message: 'stock cannot be negative.' },
+      { row: 4, sku: expect.any(String), column: 'price_krw', message: 'price_krw must be a number.' },
     ]);
     const [unchanged] = await shop.db.select().from(productOptions).where(eq(productOptions.id, optionId));
     expect(unchanged!.stock).not.toBe(555);
@@ -277,7 +277,7 @@ describe('CSV', () => {
     const imported = await importOutcome(shop, owner, await startImport(shop, owner, good));
     expect(imported).toMatchObject({
       status: 'done',
-      result: { products: 1, options: 1 },
+      result: { productsCreated: 0, optionsChanged: 1, optionsUnchanged: 0 },
       failure: null,
       progress: { phase: 'applying', done: 1, total: 1 },
     });

@@ -105,7 +105,10 @@ describe('the catalogue import job across restarts', () => {
     expect(stopped.progress).toMatchObject({ phase: 'applying', total: lines - 1 });
 
     const done = await runJob(queued.id);
-    expect(done).toMatchObject({ status: 'done', result: { products: 8, options: lines - 1 } });
+    expect(done).toMatchObject({
+      status: 'done',
+      result: { productsCreated: 2, optionsCreated: 2, optionsChanged: lines - 3, optionsUnchanged: 0 },
+    });
     expect(new Set(Object.values(await stocksOf(ids)))).toEqual(new Set([321]));
     expect(await liveTitled('Import Resume One')).toHaveLength(1);
     expect(await liveTitled('Import Resume Two')).toHaveLength(1);
@@ -137,7 +140,12 @@ describe('the catalogue import job across restarts', () => {
     expect(failed.status).toBe('failed');
     expect(failed.result).toEqual({
       message: `The import changed nothing: ${lastRows.length} problem${lastRows.length === 1 ? '' : 's'} found.`,
-      problems: lastRows.map((row) => ({ row, message: 'product_uuid is not a product of the shop.' })),
+      problems: lastRows.map((row) => ({
+        row,
+        sku: expect.stringMatching(/^KS\d{6}$/),
+        column: 'product_uuid',
+        message: 'product_uuid is not a product of the shop.',
+      })),
     });
     expect(await stocksOf(ids)).toEqual(before);
     // The products the first batch made are gone again, as a product removed by staff.

@@ -1,33 +1,36 @@
 import { randomUUID } from 'node:crypto';
+import type { CsvImportResult } from '@kshop/contract';
 import { type Column, getTableColumns, getTableName, inArray, type SQL, sql, type Table } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type { Db, Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
-import { lockOptionsOfProducts, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
+import { lockOptionsOfProducts, lockProducts } from '../../db/row-locks.js';
 import { productArtists, productOptions, products } from '../../db/schema.js';
 import { insertRowsAsJson } from '../../db/seed/bulk-insert.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { CsvSeparator } from '../../lib/csv.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type JobContext, JobFailure, type JobHandler, JobStopped } from '../jobs/jobs.service.js';
-import * as repo from './catalog-admin.repository.js';
 import {
   CsvImportError,
-  type ImportPlan,
   type ImportProblem,
-  namedIds,
+  type ParsedRow,
+  type ProductPlan,
   parseImport,
-  problemsAgainst,
+  planImport,
   readImportState,
 } from './catalog-csv.js';
 
 export const CATALOGUE_IMPORT = 'catalogue.import';
 export type CatalogueImportInput = {
+  /** The file as CSV text (a workbook is turned into CSV when uploaded). */
   csv: string;
   /** The file's separator as the upload found it; a comma when absent (jobs queued before it was kept). */
   separator?: CsvSeparator;
+  /** Staff chose to write the file's stock even where the shop's stock moved since the export. */
+  overwriteStock?: boolean;
 };
-export type CatalogueImportResult = { products: number; options: number };
+export type CatalogueImportResult = CsvImportResult;
 export type CatalogueImportFailure = { message: string; problems: ImportProblem[] };
 export type CatalogueImportProgress = {
   phase: 'checking' | 'applying' | 'undoing';
@@ -43,12 +46,27 @@ type OptionBefore = Omit<
   typeof productOptions.$inferSelect,
   'productId' | 'holdStock' | 'sortOrder' | 'createdAt' | 'updatedAt'
 >;
+type Counts = Omit<CatalogueImportResult, never>;
+const NO_COUNTS: Counts = {
+  productsCreated: 0,
+  productsChanged: 0,
+  optionsCreated: 0,
+  optionsChanged: 0,
+  optionsUnchanged: 0,
+  stockLeftAlone: 0,
+};
+const addCounts = (a: Counts, b: Partial<Counts> | undefined): Counts =>
+  Object.fromEntries(Object.entries(a).map(([k, v]) => [k, v + (b?.[k as keyof Counts] ?? 0)])) as Counts;
+const changedAnything = (c: Counts) =>
+  c.productsCreated + c.productsChanged + c.optionsCreated + c.optionsChanged > 0;
+
 /** What one step applied, and what it needs to be undone. */
 type StepRecord = {
-  /** The plans [from, to) it applied. */
+  /** The product groups [from, to) it applied. */
   from: number;
   to: number;
   rows: number;
+  counts?: Counts;
   created: { products: string[]; options: string[] };
   before: {
     products: ProductBefore[];
@@ -85,14 +103,16 @@ const changedNothing = (problems: ImportProblem[]): CatalogueImportFailure => ({
 /**
  * The catalogue import as a background job. All or nothing, as staff expect of a file:
  * 1. every row is checked first (on its own, against the shop, then each product's rows together); with any
- *    problem nothing changes and the job fails with every problem named by row;
- * 2. then the rows apply in batches, each locking its products then their options (the lock order of
- *    docs/decisions/0010-lock-order.md), checking its rows again under those locks, and recording itself as
- *    a step of the job in the same transaction, with what it replaced;
+ *    problem nothing changes and the job fails with every problem named by row, SKU and column;
+ * 2. then the products apply in batches, each locking its products then their options (the lock order of
+ *    docs/decisions/0010-lock-order.md), comparing its rows again with the shop under those locks, writing
+ *    only what changes, and recording itself as a step of the job in the same transaction, with what it
+ *    replaced;
  * 3. should a row fail its second check (an order took the stock, staff removed a product meanwhile), the
  *    batches already applied are undone from their records, newest first, and the job fails naming the
  *    rows, having changed nothing.
- * A job stopped by a restart goes on after its last recorded step.
+ * A job stopped by a restart goes on after its last recorded step. An import that changes nothing leaves
+ * no audit entry and touches no row.
  */
 export function catalogueImportJob(
   db: Db,
@@ -114,34 +134,35 @@ export function catalogueImportJob(
       if (err instanceof CsvImportError) throw new JobFailure(changedNothing(err.problems));
       throw err;
     }
-    const { plans } = parsed;
+    const options = { overwriteStock: job.input.overwriteStock ?? false };
     const total = parsed.rows.length + parsed.rowProblems.length;
     const steps = (await job.steps()).map((s) => s.data as StepRecord);
-    if (steps.length === 0) {
-      await job.progress({ phase: 'checking', done: 0, total }, true);
-      const problems = [
-        ...parsed.rowProblems,
-        ...problemsAgainst(parsed.rows, await readImportState(db, parsed.rows)),
-        ...parsed.planProblems,
-      ].sort(byRow);
-      if (problems.length) throw new JobFailure(changedNothing(problems));
-    }
+    if (steps.length === 0) await job.progress({ phase: 'checking', done: 0, total }, true);
+    const firstPlan = planImport(parsed.rows, await readImportState(db, parsed.rows), options);
+    const problems = [...parsed.rowProblems, ...firstPlan.problems].sort(byRow);
+    if (problems.length && steps.length === 0) throw new JobFailure(changedNothing(problems));
+    // The groups in file order; a restart plans them again in the same order and goes on after its steps.
+    const groups = firstPlan.plans.map((p) => p.rows);
 
     const fail = async (failure: CatalogueImportFailure): Promise<never> => {
       await job.saveState({ undo: failure } satisfies ImportJobState);
       await undoSteps(db, job);
       throw new JobFailure(failure);
     };
+    // Going on after a restart, a row that no longer passes (staff removed its product meanwhile) undoes
+    // the steps already applied, as a late problem under lock does.
+    if (problems.length) return fail(changedNothing(problems));
     let next = steps.at(-1)?.to ?? 0;
     let step = steps.length;
     let done = steps.reduce((sum, s) => sum + s.rows, 0);
+    let counts = steps.reduce((sum, s) => addCounts(sum, s.counts), NO_COUNTS);
     let batchRows = firstBatchRows;
-    while (next < plans.length) {
+    while (next < groups.length) {
       job.checkpoint();
       let end = next;
       let rows = 0;
-      while (end < plans.length && (rows === 0 || rows + plans[end]!.rows.length <= batchRows)) {
-        rows += plans[end]!.rows.length;
+      while (end < groups.length && (rows === 0 || rows + groups[end]!.length <= batchRows)) {
+        rows += groups[end]!.length;
         end++;
       }
       const [from, to] = [next, end];
@@ -152,14 +173,16 @@ export function catalogueImportJob(
           db,
           async (tx) => {
             const started = performance.now();
-            const record = await applyBatch(tx, plans.slice(from, to));
-            if (to === plans.length) {
+            const batch = groups.slice(from, to).flat();
+            const record = await applyBatch(tx, batch, options);
+            const after = addCounts(counts, record.counts);
+            if (to === groups.length && changedAnything(after)) {
               await recordAudit(tx, {
                 staffId: job.staffId,
                 action: 'catalogue.import',
                 entity: 'catalogue',
                 entityId: 'csv',
-                after: { products: plans.length, options: parsed.rows.length },
+                after,
               });
             }
             await job.recordStep(
@@ -168,6 +191,7 @@ export function catalogueImportJob(
               { ...record, from, to, rows } satisfies StepRecord,
               { phase: 'applying', done: done + rows, total } satisfies CatalogueImportProgress,
             );
+            counts = after;
             tookMs = performance.now() - started;
           },
           { log: job.log },
@@ -187,118 +211,125 @@ export function catalogueImportJob(
       step++;
       done += rows;
     }
-    return { products: plans.length, options: parsed.rows.length } satisfies CatalogueImportResult;
+    return counts satisfies CatalogueImportResult;
   };
 }
 
+/**
+ * One batch: its products locked (found through the rows' SKUs, options and product ids), then their
+ * options, then the rows compared with the shop again under those locks; only what changes is written.
+ */
 async function applyBatch(
   tx: Executor,
-  plans: ImportPlan[],
+  rows: ParsedRow[],
+  options: { overwriteStock: boolean },
 ): Promise<Omit<StepRecord, 'from' | 'to' | 'rows'>> {
-  const rows = plans.flatMap((p) => p.rows);
-  const named = namedIds(rows);
-  const lockedProducts = await lockProducts(tx, [
-    ...named.products,
-    ...(await productIdsOfOptions(tx, named.options)),
-  ]);
+  const unlocked = planImport(rows, await readImportState(tx, rows), options);
+  const wanted = unlocked.plans.flatMap((p) => (p.productId ? [p.productId] : []));
+  const lockedProducts = await lockProducts(tx, wanted);
   const lockedOptions = await lockOptionsOfProducts(tx, lockedProducts);
-  const live = await repo.productsByIds(tx, named.products);
-  const problems = problemsAgainst(rows, {
-    categories: new Set(await repo.categoryIds(tx)),
-    artists: new Set(await repo.existingArtistIds(tx, [...new Set(rows.flatMap((r) => r.artistIds))])),
-    products: new Set(live.map((p) => p.id)),
-    options: new Map(lockedOptions.map((o) => [o.id, o])),
-  });
-  if (problems.length) throw new LateProblems(problems);
-  const artistsBefore = named.products.length
-    ? await tx.select().from(productArtists).where(inArray(productArtists.productId, named.products))
-    : [];
-
-  const productIds = plans.map((p) => p.productUuid ?? randomUUID());
-  const productValues = plans.map((plan, i) => {
-    const first = plan.rows[0]!;
-    return {
-      id: productIds[i]!,
-      title: first.title,
-      vendor: first.vendor,
-      categoryId: first.categoryId,
-      tags: first.tags,
-      releaseDate: first.releaseDate,
-    };
-  });
-  const created = { products: productIds.filter((_, i) => !plans[i]!.productUuid), options: [] as string[] };
-  await insertRowsAsJson(
-    tx,
-    products,
-    productValues.filter((_, i) => !plans[i]!.productUuid),
-  );
-  await updateRowsFromJson(
-    tx,
-    products,
-    productValues.filter((_, i) => plans[i]!.productUuid),
-  );
-  // Options not named in the file stay as they are; defaults are cleared first (one-default index).
-  const newDefaults = plans.flatMap((p) =>
-    p.productUuid && p.options.some((o) => o.isDefault) ? [p.productUuid] : [],
-  );
-  if (newDefaults.length) {
-    await tx.execute(sql`update product_options set is_default = false, updated_at = now()
-      where is_default and product_id in ${idList(newDefaults)}`);
+  const state = await readImportState(tx, rows);
+  const { plans, problems } = planImport(rows, state, options);
+  const locked = new Set(lockedProducts);
+  for (const plan of plans) {
+    if (plan.productId && !locked.has(plan.productId)) {
+      for (const r of plan.rows)
+        problems.push({
+          row: r.row,
+          sku: r.sku,
+          column: 'sku',
+          message: 'the option moved to another product while the import ran: import the file again.',
+        });
+    }
   }
-  const updates = new Map<string, { id: string } & Partial<typeof productOptions.$inferInsert>>();
-  const inserts: (typeof productOptions.$inferInsert)[] = [];
-  plans.forEach((plan, i) => {
-    plan.options.forEach((o, sortOrder) => {
-      const values = {
-        optionNameKey1: o.optionNameKey1,
-        optionNameValue1: o.optionNameValue1,
-        optionNameKey2: o.optionNameKey2 || null,
-        optionNameValue2: o.optionNameKey2 ? o.optionNameValue2 : null,
-        priceKrw: Math.round(o.priceKrw),
-        priceUsd: Math.round(o.priceUsd * 100),
-        comparedPriceKrw: o.comparedPriceKrw === null ? null : Math.round(o.comparedPriceKrw),
-        comparedPriceUsd: o.comparedPriceUsd === null ? null : Math.round(o.comparedPriceUsd * 100),
-        stock: o.stock,
-        minimumOrderQuantity: o.minimumOrderQuantity,
-        isSoldOut: o.isSoldOut,
-        isDefault: o.isDefault,
-      };
-      if (o.uuid) {
-        updates.delete(o.uuid);
-        updates.set(o.uuid, { id: o.uuid, ...values });
-      } else {
-        const id = randomUUID();
-        created.options.push(id);
-        inserts.push({ id, productId: productIds[i]!, sortOrder, ...values });
-      }
+  if (problems.length) throw new LateProblems(problems);
+
+  const counts = { ...NO_COUNTS };
+  const touched = plans.filter(
+    (p) => !p.productId || p.productChanged || p.artistsChanged || p.updates.length || p.inserts.length,
+  );
+  const productIds = plans.map((p) => p.productId ?? randomUUID());
+  const created = { products: [] as string[], options: [] as string[] };
+  const newProducts = plans.flatMap((p, i) => (p.productId ? [] : [{ id: productIds[i]!, ...p.product }]));
+  created.products.push(...newProducts.map((p) => p.id));
+  counts.productsCreated = newProducts.length;
+  await insertRowsAsJson(tx, products, newProducts);
+  const changedProducts = plans.flatMap((p) =>
+    p.productId && p.productChanged ? [{ id: p.productId, ...p.product }] : [],
+  );
+  await updateRowsFromJson(tx, products, changedProducts);
+  counts.productsChanged = plans.filter((p) => p.productId && (p.productChanged || p.artistsChanged)).length;
+
+  // Defaults are cleared first where one moves (one-default index), then every changed option is written.
+  const updates = plans.flatMap((p) => p.updates);
+  const movedDefault = plans.flatMap((p) =>
+    p.productId && p.updates.some((u) => u.isDefault && !state.options.get(u.id)?.isDefault)
+      ? [p.productId]
+      : [],
+  );
+  if (movedDefault.length) {
+    await tx.execute(sql`update product_options set is_default = false, updated_at = now()
+      where is_default and product_id in ${idList(movedDefault)}`);
+  }
+  await updateRowsFromJson(tx, productOptions, updates);
+  counts.optionsChanged = updates.length;
+  const inserts = plans.flatMap((p, i) =>
+    p.inserts.map((o) => ({ ...o, id: randomUUID(), productId: productIds[i]! })),
+  );
+  // insertRowsAsJson writes the same columns for every row: options without a SKU take the next KS number.
+  const skuless = inserts.filter((o) => !o.sku);
+  if (skuless.length) {
+    const given = await tx.execute(
+      sql`select 'KS' || lpad(nextval('product_option_sku_seq')::text, 6, '0') as sku from generate_series(1, ${skuless.length})`,
+    );
+    const { rows: skus } = given as unknown as { rows: { sku: string }[] };
+    skuless.forEach((o, i) => {
+      o.sku = skus[i]!.sku;
     });
-  });
-  await updateRowsFromJson(tx, productOptions, [...updates.values()]);
-  await insertRowsAsJson(tx, productOptions, inserts);
-  const existing = plans.flatMap((p) => (p.productUuid ? [p.productUuid] : []));
-  if (existing.length) await tx.delete(productArtists).where(inArray(productArtists.productId, existing));
+  }
+  await insertRowsAsJson(tx, productOptions, inserts as (typeof productOptions.$inferInsert)[]);
+  created.options.push(...inserts.map((o) => o.id));
+  counts.optionsCreated = inserts.length;
+  counts.optionsUnchanged = plans.reduce(
+    (n, p) => n + p.outcomes.filter((o) => o.status === 'unchanged').length,
+    0,
+  );
+  counts.stockLeftAlone = plans.reduce((n, p) => n + p.outcomes.filter((o) => o.stockLeftAlone).length, 0);
+
+  const relinked = plans.flatMap((p, i) => (p.artistsChanged ? [{ plan: p, id: productIds[i]! }] : []));
+  const existingRelinked = relinked.flatMap(({ plan }) => (plan.productId ? [plan.productId] : []));
+  // The undo puts back the artists of every product this batch touched, so all of theirs are kept.
+  const touchedExisting = new Set(touched.flatMap((p) => (p.productId ? [p.productId] : [])));
+  const artistsBefore = touchedExisting.size
+    ? await tx
+        .select()
+        .from(productArtists)
+        .where(inArray(productArtists.productId, [...touchedExisting]))
+    : [];
+  if (existingRelinked.length)
+    await tx.delete(productArtists).where(inArray(productArtists.productId, existingRelinked));
   await insertRowsAsJson(
     tx,
     productArtists,
-    plans.flatMap((plan, i) =>
-      [...new Set(plan.rows[0]!.artistIds)].map((artistId) => ({ productId: productIds[i]!, artistId })),
-    ),
+    relinked.flatMap(({ plan, id }) => plan.artistIds.map((artistId) => ({ productId: id, artistId }))),
   );
-  await refreshProductDerived(tx, productIds);
+  const touchedIds = touched.map((p) => productIds[plans.indexOf(p)]!);
+  if (touchedIds.length) await refreshProductDerived(tx, touchedIds);
   return {
+    counts,
     created,
     before: {
-      products: live.map(({ id, title, vendor, categoryId, tags, releaseDate }) => ({
-        id,
-        title,
-        vendor,
-        categoryId,
-        tags,
-        releaseDate,
-      })),
-      options: lockedOptions.map(
-        ({ productId: _p, holdStock: _h, sortOrder: _s, createdAt: _c, updatedAt: _u, ...option }) => option,
-      ),
+      products: plans.flatMap((p: ProductPlan) => {
+        if (!p.productId || !touchedExisting.has(p.productId)) return [];
+        const { id, title, vendor, categoryId, tags, releaseDate } = state.products.get(p.productId)!.product;
+        return [{ id, title, vendor, categoryId, tags, releaseDate }];
+      }),
+      options: lockedOptions
+        .filter((o) => touchedExisting.has(o.productId))
+        .map(
+          ({ productId: _p, holdStock: _h, sortOrder: _s, createdAt: _c, updatedAt: _u, ...option }) =>
+            option,
+        ),
       artists: artistsBefore,
     },
   };
