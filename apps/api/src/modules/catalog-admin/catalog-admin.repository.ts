@@ -26,7 +26,14 @@ export async function searchProducts(db: Executor, f: AdminProductFilter) {
   if (f.q) {
     const like = containsPattern(f.q);
     conditions.push(
-      or(ilike(products.title, like), ilike(products.vendor, like), ilike(products.searchText, like))!,
+      or(
+        ilike(products.title, like),
+        ilike(products.vendor, like),
+        ilike(products.searchText, like),
+        // A SKU or barcode finds its product (exactly, or a part of it).
+        sql`exists (select 1 from product_options so where so.product_id = ${products.id}
+          and (so.sku ilike ${like} or so.barcode ilike ${like}))`,
+      )!,
     );
   }
   if (f.categoryId) conditions.push(eq(products.categoryId, f.categoryId));
@@ -172,6 +179,15 @@ export async function exportRows(db: Executor) {
       asc(productOptions.createdAt),
     );
 }
+
+/** The options that have these SKUs, whichever product they belong to. */
+export const optionsBySku = (db: Executor, skus: string[]) =>
+  skus.length
+    ? db
+        .select({ id: productOptions.id, productId: productOptions.productId, sku: productOptions.sku })
+        .from(productOptions)
+        .where(inArray(productOptions.sku, skus))
+    : Promise.resolve([]);
 
 export const productsByIds = (db: Executor, ids: string[]) =>
   ids.length

@@ -7,6 +7,7 @@ import {
   artistInput,
   categoryInput,
   csvImportJob,
+  csvImportPreview,
   csvImportStarted,
   envelope,
   idParams,
@@ -16,16 +17,26 @@ import {
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { detectSeparator } from '../../lib/csv.js';
+import { csvLine, detectSeparator } from '../../lib/csv.js';
 import { isForeignKeyViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { readSpreadsheetText } from '../../lib/spreadsheet-text.js';
+import { readXlsxRows } from '../../lib/xlsx-read.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { requestUploads } from '../files/files.service.js';
 import { jobProgress } from '../jobs/jobs.service.js';
 import * as admin from './catalog-admin.service.js';
-import { csvTextProblem, exportCatalogue } from './catalog-csv.js';
+import {
+  CsvImportError,
+  csvTextProblem,
+  exportCatalogue,
+  exportCatalogueXlsx,
+  parseImport,
+  planImport,
+  previewOf,
+  readImportState,
+} from './catalog-csv.js';
 import {
   BATCH_TARGET_MS,
   CATALOGUE_IMPORT,
@@ -37,6 +48,8 @@ import {
 } from './catalog-import.js';
 
 const empty = { 200: envelope(z.null()) };
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ZIP_START = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 /** Back office: products and options, categories, artists, CSV, product images. */
 const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -249,18 +262,87 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The import takes the CSV text as the body and runs as a background job (catalog-import.ts): the upload
-  // answers the job's id at once; every row is checked before anything changes.
+  app.get(
+    '/catalogue.xlsx',
+    { schema: { tags: ['admin'], summary: 'Products, options, prices and stock as an Excel workbook' } },
+    async (request, reply) => {
+      requireStaff(request);
+      const file = await exportCatalogueXlsx(app.db);
+      return reply
+        .type(XLSX)
+        .header(
+          'Content-Disposition',
+          `attachment; filename="kshop-catalogue-${new Date().toISOString().slice(0, 10)}.xlsx"`,
+        )
+        .send(file);
+    },
+  );
+
+  // The import takes the file's bytes as the body (CSV in any of the encodings Korean Excel writes, or an
+  // Excel workbook) and runs as a background job (catalog-import.ts): the upload answers the job's id at
+  // once; every row is checked before anything changes. The preview reads the same file and writes nothing.
   app.jobs.register<CatalogueImportInput>(
     CATALOGUE_IMPORT,
     catalogueImportJob(app.db, { batchTargetMs: BATCH_TARGET_MS[app.database.driver] }),
   );
+  /** The upload as CSV text and its separator; a workbook's first sheet becomes CSV text here. */
+  const readUpload = (body: unknown, contentType: string | undefined) => {
+    if (!Buffer.isBuffer(body))
+      throw badRequest('Send the file with Content-Type text/csv or the Excel workbook type.', 'CSV_BODY');
+    const isWorkbook = (contentType ?? '').startsWith(XLSX) || body.subarray(0, 4).equals(ZIP_START);
+    if (isWorkbook) {
+      const sheet = readXlsxRows(body);
+      if (!sheet.ok) throw badRequest(sheet.problem, 'XLSX_UNREADABLE');
+      const csv = `${sheet.rows.map((cells) => csvLine(cells)).join('\r\n')}\r\n`;
+      const unreadable = csvTextProblem(csv);
+      if (unreadable) throw badRequest(unreadable.replace('CSV file', 'workbook'), 'CSV_TEXT');
+      return { csv, separator: ',' as const };
+    }
+    const file = readSpreadsheetText(body);
+    if (!file.ok) throw badRequest(file.problem, 'CSV_ENCODING');
+    const unreadable = csvTextProblem(file.text);
+    if (unreadable) throw badRequest(unreadable, 'CSV_TEXT');
+    return { csv: file.text.replace(/^\uFEFF/, ''), separator: detectSeparator(file.text) };
+  };
+  const importQuery = z.object({
+    overwriteStock: z
+      .enum(['true', 'false'], { error: 'overwriteStock is true or false.' })
+      .default('false')
+      .transform((v) => v === 'true'),
+  });
   app.register(async (csvScope) => {
-    // The file's bytes as sent: its encoding is found here (Korean Excel writes CP949), not assumed.
-    csvScope.addContentTypeParser(
-      'text/csv',
-      { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
-      (_request, body, done) => done(null, body),
+    for (const type of ['text/csv', XLSX, 'application/octet-stream']) {
+      csvScope.addContentTypeParser(
+        type,
+        { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
+        (_request, body, done) => done(null, body),
+      );
+    }
+    csvScope.post(
+      '/catalogue/import/preview',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'What an import would do: new, changed and unchanged rows with the changed columns, and every problem (writes nothing)',
+          querystring: importQuery,
+          response: { 200: envelope(csvImportPreview) },
+        },
+      },
+      async (request) => {
+        requireStaff(request);
+        const upload = readUpload(request.body, request.headers['content-type']);
+        try {
+          const parsed = await parseImport(upload.csv, upload.separator);
+          const plan = planImport(parsed.rows, await readImportState(app.db, parsed.rows), {
+            overwriteStock: (request.query as z.infer<typeof importQuery>).overwriteStock,
+          });
+          return ok(previewOf(parsed, plan));
+        } catch (err) {
+          if (err instanceof CsvImportError) return ok(previewOf({ rows: [], rowProblems: err.problems }, null));
+          throw err;
+        }
+      },
     );
     csvScope.post(
       '/catalogue/import',
@@ -268,30 +350,26 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['admin'],
           summary:
-            'Start an import of products, options, prices and stock from CSV (all rows or none); poll the job',
+            'Start an import of products, options, prices and stock from CSV or XLSX, keyed by SKU (all rows or none); poll the job',
+          querystring: importQuery,
           response: { 202: envelope(csvImportStarted) },
         },
       },
       async (request, reply) => {
         const me = requireStaff(request);
-        if (!Buffer.isBuffer(request.body))
-          throw badRequest('Send the CSV file with Content-Type text/csv.', 'CSV_BODY');
-        const file = readSpreadsheetText(request.body);
-        if (!file.ok) throw badRequest(file.problem, 'CSV_ENCODING');
-        const unreadable = csvTextProblem(file.text);
-        if (unreadable) throw badRequest(unreadable, 'CSV_TEXT');
+        const upload = readUpload(request.body, request.headers['content-type']);
         const job = await app.jobs.enqueue(
           app.db,
           CATALOGUE_IMPORT,
           {
-            csv: file.text.replace(/^\uFEFF/, ''),
-            separator: detectSeparator(file.text),
+            ...upload,
+            overwriteStock: (request.query as z.infer<typeof importQuery>).overwriteStock,
           } satisfies CatalogueImportInput,
           me.id,
         );
         return reply
           .code(202)
-          .header('Location', `${request.url.replace(/\/import$/, '')}/imports/${job.id}`)
+          .header('Location', `${request.url.replace(/\/import(\?.*)?$/, '')}/imports/${job.id}`)
           .send({ statusCode: 202, message: 'Import started.', data: { jobId: job.id } });
       },
     );

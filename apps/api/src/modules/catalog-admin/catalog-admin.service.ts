@@ -37,6 +37,9 @@ export async function productList(db: Executor, filter: repo.AdminProductFilter)
 function optionView(o: repo.OptionRow) {
   return {
     uuid: o.id,
+    sku: o.sku,
+    barcode: o.barcode,
+    weightGrams: o.weightGrams,
     optionNameKey1: o.optionNameKey1,
     optionNameValue1: o.optionNameValue1,
     optionNameKey2: o.optionNameKey2,
@@ -110,6 +113,10 @@ export function checkOptions(options: AdminOptionInput[]): AdminOptionInput[] {
 }
 
 const optionColumns = (o: AdminOptionInput, sortOrder: number) => ({
+  // Without a SKU an existing option keeps its own and a new one takes the next KS number.
+  ...(o.sku ? { sku: o.sku } : {}),
+  barcode: o.barcode ?? null,
+  weightGrams: o.weightGrams ?? null,
   optionNameKey1: o.optionNameKey1,
   optionNameValue1: o.optionNameValue1,
   optionNameKey2: o.optionNameKey2 || null,
@@ -124,6 +131,17 @@ const optionColumns = (o: AdminOptionInput, sortOrder: number) => ({
   isDefault: o.isDefault,
   sortOrder,
 });
+
+/** A SKU names one option of the whole shop: twice in the form, or another option's, is a clear 400. */
+async function checkSkus(tx: Executor, productId: string, options: AdminOptionInput[]) {
+  const skus = options.flatMap((o) => (o.sku ? [o.sku] : []));
+  const twice = skus.find((sku, i) => skus.indexOf(sku) !== i);
+  if (twice) throw badRequest(`SKU ${twice} is on two options: each option has its own SKU.`, 'SKU_TAKEN');
+  const taken = (await repo.optionsBySku(tx, skus)).find(
+    (o) => !(o.productId === productId && options.some((sent) => sent.uuid === o.id && sent.sku === o.sku)),
+  );
+  if (taken) throw badRequest(`SKU ${taken.sku} is already used by another option.`, 'SKU_TAKEN');
+}
 
 async function checkReferences(tx: Executor, input: AdminProductInput) {
   if (!(await repo.categoryIds(tx)).includes(input.categoryId))
@@ -204,6 +222,7 @@ export async function saveProduct(
         if (o.stock < held)
           throw badRequest(`Stock cannot be lower than what open orders hold (${held}).`, 'STOCK_BELOW_HOLD');
       }
+      await checkSkus(tx, productId, options);
       const removed = existing.filter((e) => !options.some((o) => o.uuid === e.id));
       const heldRemoved = removed.find((e) => e.holdStock > 0);
       if (heldRemoved)
