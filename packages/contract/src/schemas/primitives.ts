@@ -47,6 +47,7 @@ export const INT_RANGE = {
   stock: { min: 0, max: 100_000_000 },
   quantity: { min: 1, max: 100_000 },
   minimumOrderQuantity: { min: 1, max: 100_000 },
+  lowStockThreshold: { min: 0, max: 1_000_000 },
 } as const;
 
 /** The highest unit price an option can have, in major units of its currency. */

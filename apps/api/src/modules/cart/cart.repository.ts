@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { listedProduct } from '../../db/listed.js';
 import { cartItems, orderDetails, orders, productOptions, products } from '../../db/schema.js';
 
 export const listLines = (db: Executor, buyerId: string) =>
@@ -8,7 +9,7 @@ export const listLines = (db: Executor, buyerId: string) =>
     .from(cartItems)
     .innerJoin(productOptions, eq(productOptions.id, cartItems.productOptionId))
     .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(and(eq(cartItems.buyerId, buyerId), isNull(products.deletedAt)))
+    .where(and(eq(cartItems.buyerId, buyerId), listedProduct()))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 
 export type CartLineRow = Awaited<ReturnType<typeof listLines>>[number];
@@ -28,7 +29,7 @@ export const findOrderableOptions = (db: Executor, optionIds: string[]) =>
     .select({ option: productOptions, product: { title: products.title } })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(and(inArray(productOptions.id, optionIds), isNull(products.deletedAt)));
+    .where(and(inArray(productOptions.id, optionIds), listedProduct()));
 
 export const linesForOptions = (db: Executor, buyerId: string, optionIds: string[]) =>
   db

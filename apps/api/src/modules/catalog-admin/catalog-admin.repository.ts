@@ -16,10 +16,21 @@ export type OptionRow = typeof productOptions.$inferSelect;
 export type AdminProductFilter = {
   q?: string;
   categoryId?: number;
-  stock: 'all' | 'inStock' | 'outOfStock';
+  stock: 'all' | 'inStock' | 'outOfStock' | 'lowStock';
+  publication?: 'all' | 'published' | 'draft';
   limit: number;
   offset: number;
 };
+
+/**
+ * An option is low when it can still be sold (not flagged sold out, some stock available) but no more than
+ * its threshold is available; one with nothing available is sold out, not low.
+ */
+export const lowStockOption = sql`(not ${productOptions.isSoldOut}
+  and ${productOptions.stock} - ${productOptions.holdStock} > 0
+  and ${productOptions.stock} - ${productOptions.holdStock} <= ${productOptions.lowStockThreshold})`;
+const hasLowStockOption = sql`exists (select 1 from product_options o where o.product_id = ${products.id}
+  and not o.is_sold_out and o.stock - o.hold_stock > 0 and o.stock - o.hold_stock <= o.low_stock_threshold)`;
 
 export async function searchProducts(db: Executor, f: AdminProductFilter) {
   const conditions: SQL[] = [isNull(products.deletedAt)];
@@ -37,7 +48,11 @@ export async function searchProducts(db: Executor, f: AdminProductFilter) {
     );
   }
   if (f.categoryId) conditions.push(eq(products.categoryId, f.categoryId));
-  if (f.stock !== 'all') conditions.push(eq(products.inStock, f.stock === 'inStock'));
+  if (f.stock === 'inStock' || f.stock === 'outOfStock')
+    conditions.push(eq(products.inStock, f.stock === 'inStock'));
+  if (f.stock === 'lowStock') conditions.push(hasLowStockOption);
+  if (f.publication === 'published') conditions.push(eq(products.isPublished, true));
+  if (f.publication === 'draft') conditions.push(eq(products.isPublished, false));
   const rows = await db
     .select({
       product: products,

@@ -1,10 +1,14 @@
 import {
+  adminArtistListQuery,
+  adminArtistListResponse,
   adminProductInput,
   adminProductListQuery,
   adminProductListResponse,
   adminProductResponse,
   artistCategoryInput,
   artistInput,
+  bulkEditRequest,
+  bulkEditResponse,
   categoryInput,
   csvImportJob,
   csvImportPreview,
@@ -13,12 +17,14 @@ import {
   idParams,
   numericIdParams,
   safeText,
+  stockLevelsQuery,
+  stockLevelsResponse,
   TEXT_MAX,
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvLine, detectSeparator } from '../../lib/csv.js';
-import { isForeignKeyViolation } from '../../lib/db-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { readSpreadsheetText } from '../../lib/spreadsheet-text.js';
@@ -27,6 +33,7 @@ import { requireStaff } from '../../plugins/staff-auth.js';
 import { requestUploads } from '../files/files.service.js';
 import { jobProgress } from '../jobs/jobs.service.js';
 import * as admin from './catalog-admin.service.js';
+import * as bulk from './catalog-bulk.js';
 import {
   CsvImportError,
   csvTextProblem,
@@ -232,6 +239,8 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     } catch (err) {
       if (isForeignKeyViolation(err))
         throw badRequest('Choose an artist category that exists.', 'ARTIST_CATEGORY');
+      // Another save took the name meanwhile: the unique index refused it; say which name.
+      if (isUniqueViolation(err)) throw (await bulk.duplicateArtistName(app.db, id, body)) ?? err;
       throw err;
     }
   };
@@ -244,6 +253,77 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/artists/:id',
     { schema: { tags: ['admin'], params: numericIdParams, body: artistInput, response: artistResponse } },
     async (request) => ok(await saveArtist(request.params.id, request.body, requireStaff(request).id)),
+  );
+
+  app.get(
+    '/artists',
+    {
+      schema: {
+        tags: ['admin'],
+        querystring: adminArtistListQuery,
+        response: { 200: adminArtistListResponse },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const { q, page, limit } = request.query;
+      return ok(await bulk.artistList(app.db, q || undefined, limit, (page - 1) * limit));
+    },
+  );
+  app.delete(
+    '/artists/:id',
+    { schema: { tags: ['admin'], params: numericIdParams, response: empty } },
+    async (request) => {
+      await bulk.deleteArtist(app.db, request.params.id, requireStaff(request).id, request.log);
+      return ok(null, 'Artist removed.');
+    },
+  );
+
+  app.post(
+    '/products/bulk/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'What a bulk edit would change',
+        body: bulkEditRequest,
+        response: { 200: bulkEditResponse },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return ok(await bulk.previewBulkEdit(app.db, request.body));
+    },
+  );
+  app.post(
+    '/products/bulk',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Apply a bulk edit to up to 200 products',
+        body: bulkEditRequest,
+        response: { 200: bulkEditResponse },
+      },
+    },
+    async (request) => {
+      const me = requireStaff(request);
+      const result = await bulk.applyBulkEdit(app.db, request.body, me.id, request.log);
+      return ok(result, `${result.changed} product${result.changed === 1 ? '' : 's'} changed.`);
+    },
+  );
+  app.get(
+    '/products/stock-levels',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Options running low and options sold out',
+        querystring: stockLevelsQuery,
+        response: { 200: stockLevelsResponse },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return ok(await bulk.stockLevels(app.db, request.query.limit));
+    },
   );
 
   app.get(

@@ -11,6 +11,7 @@ import { fileIdFromUrl } from '../../lib/storage/storage.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { claimFile } from '../files/files.service.js';
 import * as repo from './catalog-admin.repository.js';
+import { duplicateArtistName } from './catalog-bulk.js';
 
 const DEMO_IMAGE = /^\/media\/demo\/[a-z0-9-]+\.svg$/;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -29,6 +30,7 @@ export async function productList(db: Executor, filter: repo.AdminProductFilter)
       optionCount,
       thumbnailUrl: p.imageUrls[0] ?? null,
       createdAt: p.createdAt.toISOString(),
+      isPublished: p.isPublished,
     })),
     totalCount,
   };
@@ -51,8 +53,11 @@ function optionView(o: repo.OptionRow) {
     stock: o.stock,
     holdStock: o.holdStock,
     minimumOrderQuantity: o.minimumOrderQuantity,
+    orderMultiple: o.orderMultiple,
+    maxPerOrder: o.maxPerOrder,
     isSoldOut: o.isSoldOut,
     isDefault: o.isDefault,
+    lowStockThreshold: o.lowStockThreshold,
   };
 }
 
@@ -76,6 +81,7 @@ export async function productDetail(db: Executor, id: string) {
     eventApplyEndAt: iso(p.eventApplyEndAt),
     imageUrls: p.imageUrls,
     options: found.options.map(optionView),
+    isPublished: p.isPublished,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -127,8 +133,11 @@ const optionColumns = (o: AdminOptionInput, sortOrder: number) => ({
   comparedPriceUsd: o.comparedPriceUsd === null ? null : toMinorUnits(o.comparedPriceUsd, 'USD'),
   stock: o.stock,
   minimumOrderQuantity: o.minimumOrderQuantity,
+  orderMultiple: o.orderMultiple,
+  maxPerOrder: o.maxPerOrder,
   isSoldOut: o.isSoldOut,
   isDefault: o.isDefault,
+  lowStockThreshold: o.lowStockThreshold,
   sortOrder,
 });
 
@@ -179,6 +188,7 @@ const productColumns = (input: AdminProductInput) => ({
   eventApplyStartAt: input.eventApplyStartAt ? new Date(input.eventApplyStartAt) : null,
   eventApplyEndAt: input.eventApplyEndAt ? new Date(input.eventApplyEndAt) : null,
   imageUrls: input.imageUrls,
+  isPublished: input.isPublished,
 });
 
 /**
@@ -368,6 +378,8 @@ export async function saveArtist(
 ) {
   return inTransaction(db, async (tx) => {
     const productIds = id ? await lockProducts(tx, await repo.productsOfArtist(tx, id)) : [];
+    const duplicate = await duplicateArtistName(tx, id, input);
+    if (duplicate) throw duplicate;
     const values = {
       artistCategoryId: input.artistCategoryId,
       nameEn: input.artistNameEN,

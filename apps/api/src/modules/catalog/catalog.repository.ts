@@ -1,6 +1,7 @@
 import type { Sort, StockStatus } from '@kshop/contract';
-import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { listedProduct } from '../../db/listed.js';
 import {
   artistCategories,
   artists,
@@ -52,7 +53,7 @@ const categorySubtree = (categoryId: number) => sql`array(
   select id from tree)`;
 
 function filterConditions(filter: ProductFilter): SQL[] {
-  const conditions: SQL[] = [isNull(products.deletedAt)];
+  const conditions: SQL[] = [listedProduct()];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
     conditions.push(sql`${products.categoryId} = any(${categorySubtree(filter.categoryId)})`);
   }
@@ -314,7 +315,7 @@ export async function findProductByOption(db: Executor, optionId: string) {
     .select({ product: products })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(and(eq(productOptions.id, optionId), isNull(products.deletedAt)))
+    .where(and(eq(productOptions.id, optionId), listedProduct()))
     .limit(1);
   if (!row) return null;
   const options = await db

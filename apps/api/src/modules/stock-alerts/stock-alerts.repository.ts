@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { listedProduct } from '../../db/listed.js';
 import { buyers, productOptions, products, stockAlerts } from '../../db/schema.js';
 
 /** The option with its product, unless the product was deleted. */
@@ -8,7 +9,7 @@ export async function findOption(db: Executor, optionId: string) {
     .select({ option: productOptions, product: { id: products.id, title: products.title } })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(and(eq(productOptions.id, optionId), isNull(products.deletedAt)))
+    .where(and(eq(productOptions.id, optionId), listedProduct()))
     .limit(1);
   return row;
 }
@@ -76,7 +77,7 @@ export async function productExists(db: Executor, productId: string) {
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.id, productId), isNull(products.deletedAt)));
+    .where(and(eq(products.id, productId), listedProduct()));
   return rows.length === 1;
 }
 

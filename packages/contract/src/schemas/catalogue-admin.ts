@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { PAGE_SIZE, PRODUCT_TAGS } from '../constants.js';
+import { envelope, queryInt } from './common.js';
+import { boundedInt, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
+
+/** Back office: bulk product edits, stock levels and the artist table (issue 12). */
+
+export const BULK_MAX_PRODUCTS = 200;
+/** Price changes by a percentage stay within these bounds. */
+export const BULK_PERCENT = { min: -90, max: 500 } as const;
+export const BULK_ACTIONS = [
+  'soldOut',
+  'inStock',
+  'setTags',
+  'clearTags',
+  'category',
+  'pricePercent',
+] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+const productIds = z
+  .array(uuidText())
+  .min(1, 'Choose at least one product.')
+  .max(BULK_MAX_PRODUCTS, `Choose at most ${BULK_MAX_PRODUCTS} products at a time.`);
+
+/** One bulk edit: the products and what to do to each; `value` depends on the action. */
+export const bulkEditRequest = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ productIds, action: z.literal('soldOut') }),
+    z.object({ productIds, action: z.literal('inStock') }),
+    z.object({
+      productIds,
+      action: z.literal('setTags'),
+      value: z
+        .array(z.enum(PRODUCT_TAGS, { error: `Tags are ${PRODUCT_TAGS.join(', ')}.` }))
+        .min(1, 'Choose at least one tag.')
+        .max(4),
+    }),
+    z.object({ productIds, action: z.literal('clearTags') }),
+    z.object({
+      productIds,
+      action: z.literal('category'),
+      value: boundedInt({ ...INT_RANGE.categoryId, label: 'value', tooSmall: 'Choose a category.' }),
+    }),
+    z.object({
+      productIds,
+      action: z.literal('pricePercent'),
+      value: z
+        .number({ error: 'value must be a percentage.' })
+        .refine((n) => Number.isFinite(n), 'value must be a percentage.')
+        .refine((n) => n !== 0, 'A change of 0 % changes nothing.')
+        .refine(
+          (n) => n >= BULK_PERCENT.min && n <= BULK_PERCENT.max,
+          `The percentage is between ${BULK_PERCENT.min} and +${BULK_PERCENT.max}.`,
+        ),
+    }),
+  ],
+  { error: `action must be one of ${BULK_ACTIONS.join(', ')}.` },
+);
+export type BulkEditRequest = z.infer<typeof bulkEditRequest>;
+
+/** What one field of a product or option becomes. */
+export const bulkChange = z.object({
+  /** The option's name ("Version / A"), or null for the product itself. */
+  option: z.string().nullable(),
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export const bulkProductChanges = z.object({
+  uuid: z.uuid(),
+  title: z.string(),
+  changes: z.array(bulkChange),
+});
+export const bulkEditResult = z.object({
+  /** Products that change, with every change; products that would not change are left out. */
+  productList: z.array(bulkProductChanges),
+  /** How many of the chosen products change and how many stay as they are. */
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+});
+export const bulkEditResponse = envelope(bulkEditResult);
+export type BulkEditResult = z.infer<typeof bulkEditResult>;
+
+/** An option at or below its low-stock threshold, or sold out. */
+export const stockLevelRow = z.object({
+  optionUuid: z.uuid(),
+  productUuid: z.uuid(),
+  title: z.string(),
+  option: z.string(),
+  available: z.number().int(),
+  threshold: z.number().int(),
+  isPublished: z.boolean(),
+});
+export const stockLevels = z.object({
+  /** Orderable options running low, fewest available first. */
+  low: z.array(stockLevelRow),
+  lowCount: z.number().int(),
+  /** Options flagged sold out or with nothing available, listed apart so they never crowd out the low. */
+  soldOut: z.array(stockLevelRow),
+  soldOutCount: z.number().int(),
+});
+export const stockLevelsQuery = z.object({ limit: queryInt('limit', 1, 50).default(10) });
+export const stockLevelsResponse = envelope(stockLevels);
+export type StockLevels = z.infer<typeof stockLevels>;
+
+export const adminArtistListQuery = z.object({
+  q: safeText({ max: TEXT_MAX.label }).optional(),
+  page: queryInt('page', 1).default(1),
+  limit: queryInt('limit', 1, PAGE_SIZE.maxLimit).default(50),
+});
+export const adminArtist = z.object({
+  id: z.number().int(),
+  artistCategoryId: z.number().int(),
+  artistNameEN: z.string(),
+  artistNameKO: z.string(),
+  productCount: z.number().int(),
+});
+export type AdminArtist = z.infer<typeof adminArtist>;
+export const adminArtistListResponse = envelope(
+  z.object({ artistList: z.array(adminArtist), totalCount: z.number().int() }),
+);
