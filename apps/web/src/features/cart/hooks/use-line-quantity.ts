@@ -54,6 +54,8 @@ export function useLineQuantity(item: CartItem) {
       queryClient.setQueryData<CartData>(CART_QUERY_KEY, (cart) =>
         cart ? withQuantity(cart, uuid, quantity) : cart,
       );
+      // The line's unit price may follow a volume tier at its new quantity (decision 0021): the server's.
+      void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
     } catch (error) {
       // The server's bound ('Minimum order quantity is N' / 'Maximum available quantity is N') or a vanished
       // line: show what it said and read the cart again, which restores the real quantity.

@@ -1,4 +1,5 @@
 import { clampToRules, largestQuantity, type ProductOptionDetail, smallestQuantity } from '@kshop/contract';
+import { unitPriceAt } from './volume-tiers';
 
 /** The option choices of one product and the rules for picking them (spec section 4, product selection). */
 
@@ -42,9 +43,11 @@ export const newSelection = (option: ProductOptionDetail): Selection => ({
   quantity: clampToRules(smallestQuantity(optionRules(option)), optionRules(option)).quantity,
 });
 
-/** Amount of a line, or null when the buyer sees no prices. */
-export const lineAmount = ({ option, quantity }: Selection): number | null =>
-  option.productPrice ? option.productPrice.totalPrice * quantity : null;
+/** Amount of a line at the volume tier of its quantity, or null when the buyer sees no prices. */
+export const lineAmount = ({ option, quantity }: Selection): number | null => {
+  const unit = unitPriceAt(option, quantity);
+  return unit === null ? null : unit * quantity;
+};
 
 export function totalAmount(selections: readonly Selection[]): number | null {
   let total = 0;

@@ -29,6 +29,7 @@ import {
   unitPrice,
 } from './option-selection';
 import { StockAlertPanel } from './stock-alert-panel';
+import { unitPriceAt } from './volume-tiers';
 
 const LOGIN_LINK = { to: '/login', label: 'LOGIN' };
 
@@ -208,7 +209,7 @@ export function ProductPurchase({
                   <div className="selection-card__prices">
                     {unitPrice(selection.option) !== null && (
                       <p className="selection-card__unit">
-                        {priceLabel(unitPrice(selection.option), currencyCode)} each
+                        {priceLabel(unitPriceAt(selection.option, selection.quantity), currencyCode)} each
                       </p>
                     )}
                     <p className="selection-card__price">{priceLabel(lineAmount(selection), currencyCode)}</p>

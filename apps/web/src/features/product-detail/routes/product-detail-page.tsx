@@ -13,6 +13,7 @@ import { ProductDescription } from '../components/product-description';
 import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
 import { ProductPurchase } from '../components/product-purchase';
 import { ShippingInfo } from '../components/shipping-info';
+import { VolumeTierTable } from '../components/volume-tiers';
 import { YouMayAlsoLike } from '../components/you-may-also-like';
 import './product-detail.css';
 
@@ -76,6 +77,10 @@ export function ProductDetailPage() {
               <dd className="product-detail__price">{priceLabel(price, query.data.currencyCode)}</dd>
             </div>
           </dl>
+          <VolumeTierTable
+            option={(chosen.at === optionUuid ? chosen.option : null) ?? query.data.currentOption}
+            currencyCode={query.data.currencyCode}
+          />
           <ProductPurchase
             key={optionUuid}
             detail={query.data}
