@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { describeViolations, severeViolations } from '../support/axe.js';
+import {
+  downloadedText,
+  oneTimePasswordIn,
+  orderHeading,
+  replaceOneTimePassword,
+  signIn,
+  staffToken,
+} from '../support/back-office.js';
+import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { waitForMail } from '../support/outbox.js';
+import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
+import { logIn } from '../support/storefront.js';
+
+const OWNER = { email: 'shipper@kshop.example', password: 'Backoffice2025!' };
+const KOREA = { email: 'korea@demo.kshop.example', password: 'Demo1234!' };
+const FIRST = { carrier: 'CJ대한통운', tracking: '6001-2345-6789' };
+const SECOND = { carrier: 'EMS', tracking: 'EE123456789KR' };
+
+type Envelope<T> = { statusCode: number; message: string; data: T };
+type Pick = { uuid: string; title: string; price: number };
+
+async function call<T>(baseUrl: string, path: string, token?: string | null, body?: unknown) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** As the demo Korean company, through the API: an order of 3 of one option and 2 of another product's. */
+async function placeOrder(baseUrl: string) {
+  const token = (await call<{ accessToken: string }>(baseUrl, '/api/v1/auth/login', undefined, KOREA)).data
+    .accessToken;
+  const list = await call<{ productOptionList: { optionUuid: string; title: string }[] }>(
+    baseUrl,
+    '/api/v1/product/list?limit=50&sort=latest',
+    token,
+  );
+  const picks: Pick[] = [];
+  for (const { optionUuid, title } of list.data.productOptionList) {
+    const detail = await call<{
+      optionList: {
+        uuid: string;
+        isSoldOut: boolean;
+        stock: number;
+        minimumOrderQuantity: number;
+        productPrice: { totalPrice: number } | null;
+      }[];
+    }>(baseUrl, `/api/v1/product/detail/${optionUuid}`, token);
+    const option = detail.data.optionList.find(
+      (o) => !o.isSoldOut && o.productPrice && o.minimumOrderQuantity === 1 && o.stock >= 10,
+    );
+    if (!option || picks.some((p) => p.title === title)) continue;
+    picks.push({ uuid: option.uuid, title, price: option.productPrice!.totalPrice });
+    if (picks.length === 2) break;
+  }
+  const [a, b] = picks;
+  assert.ok(a && b, 'the demo catalogue has no two options to order');
+  const placed = await call<{ uuid: string; orderNumber: string }>(baseUrl, '/api/v1/order', token, {
+    currencyCode: 'KRW',
+    finalPaymentAmount: 3 * a.price + 2 * b.price,
+    productOptionList: [
+      { productOptionUuid: a.uuid, quantity: 3 },
+      { productOptionUuid: b.uuid, quantity: 2 },
+    ],
+    receiverInfo: {
+      companyName: 'Hanbit Records Co., Ltd.',
+      companyEmail: KOREA.email,
+      receiverName: 'Kim Minji',
+      phoneNumber: '+82 10-1234-5678',
+      postalCode: '06234',
+      addressDetail: '12 Teheran-ro, Gangnam-gu, Seoul',
+    },
+  });
+  assert.equal(placed.statusCode, 200, placed.message);
+  return { order: placed.data, a, b };
+}
+
+describe('shipments: staff ship an order in two parcels with tracking, and download its documents', () => {
+  let shop: StaffedShop;
+  let browser: Browser;
+  let owner: Session;
+  let buyer: Session;
+  let current: Session | undefined;
+  let setup: Awaited<ReturnType<typeof placeOrder>>;
+
+  before(async () => {
+    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
+    const printed = await shop.staff('staff', 'create', OWNER.email);
+    [owner, buyer] = await Promise.all([openSession(browser, shop.url), openSession(browser, shop.url)]);
+    setup = await placeOrder(shop.url);
+    await signIn(owner.page, OWNER.email, oneTimePasswordIn(printed));
+    await replaceOneTimePassword(owner.page, oneTimePasswordIn(printed), OWNER.password);
+    // Confirmed through the API with the owner's own token: this journey is about what follows.
+    const token = await staffToken(owner.page);
+    const { orderNumber } = setup.order;
+    const detail = await call<{ assignableStaff: { id: string; email: string }[] }>(
+      shop.url,
+      `/api/v1/admin/orders/${orderNumber}`,
+      token,
+    );
+    const me = detail.data.assignableStaff.find((s) => s.email === OWNER.email)!;
+    const named = await call(shop.url, `/api/v1/admin/orders/${orderNumber}/person-in-charge`, token, {
+      staffId: me.id,
+    });
+    assert.equal(named.statusCode, 200, named.message);
+    for (const status of ['CONFIRMED', 'PAID', 'PREPARING']) {
+      const moved = await call(shop.url, `/api/v1/admin/orders/${orderNumber}/status`, token, { status });
+      assert.equal(moved.statusCode, 200, moved.message);
+    }
+  });
+
+  after(async () => {
+    await buyer?.close();
+    await owner?.close();
+    await browser?.close();
+    await shop?.stop();
+  });
+
+  const step = (name: string, who: () => Session, body: (page: Page) => Promise<void>) =>
+    it(
+      name,
+      withScreenshot(
+        () => current,
+        async () => {
+          current = who();
+          await body(current.page);
+        },
+      ),
+    );
+
+  const panel = (page: Page) => page.getByRole('region', { name: 'Shipments', exact: true });
+  const shipNow = (page: Page, title: string) =>
+    panel(page).getByRole('spinbutton', {
+      name: new RegExp(`^Ship now: ${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    });
+
+  async function ship(page: Page, parcel: { carrier: string; tracking: string }) {
+    await panel(page).getByRole('combobox', { name: 'Carrier', exact: true }).fill(parcel.carrier);
+    await panel(page).getByRole('textbox', { name: 'Tracking number', exact: true }).fill(parcel.tracking);
+    await panel(page).getByRole('button', { name: 'Ship', exact: true }).click();
+  }
+
+  step(
+    'ships part of the order: one of the first line, with carrier and tracking number',
+    () => owner,
+    async (page) => {
+      const { order, a, b } = setup;
+      await page.goto(`/admin/orders/${order.orderNumber}`);
+      await orderHeading(page, order.orderNumber, 'Preparing').waitFor();
+      assert.equal(await shipNow(page, a.title).inputValue(), '3', 'the open quantity is offered');
+      await shipNow(page, a.title).fill('1');
+      await shipNow(page, b.title).fill('0');
+      await ship(page, FIRST);
+      await panel(page).getByRole('status').filter({ hasText: 'Shipment recorded.' }).waitFor();
+      const sent = panel(page).getByRole('list', { name: 'Sent', exact: true });
+      await sent.getByText(FIRST.tracking, { exact: true }).waitFor();
+      // The form now offers what is still open, and the order is still Preparing.
+      await orderHeading(page, order.orderNumber, 'Preparing').waitFor();
+      assert.equal(await shipNow(page, a.title).inputValue(), '2');
+      assert.equal(await shipNow(page, b.title).inputValue(), '2');
+      const mail = await waitForMail(shop.dataDir, {
+        to: KOREA.email,
+        subject: new RegExp(`^Order ${order.orderNumber}: part of your order has shipped$`),
+      });
+      assert.match(mail.text, new RegExp(FIRST.tracking));
+      assert.match(mail.text, /Still to ship/);
+    },
+  );
+
+  step(
+    'ships the rest in a second parcel: the order becomes Shipped and the history shows both',
+    () => owner,
+    async (page) => {
+      const { order } = setup;
+      await ship(page, SECOND);
+      await orderHeading(page, order.orderNumber, 'Shipped').waitFor();
+      const sent = panel(page).getByRole('list', { name: 'Sent', exact: true });
+      await sent.getByText(SECOND.tracking, { exact: true }).waitFor();
+      assert.equal(await panel(page).getByRole('button', { name: 'Ship', exact: true }).count(), 0);
+      const history = page.getByRole('region', { name: 'History', exact: true });
+      await history.getByText(new RegExp(`tracking ${FIRST.tracking}`)).waitFor();
+      await history.getByText(new RegExp(`tracking ${SECOND.tracking}`)).waitFor();
+      const mail = await waitForMail(shop.dataDir, {
+        to: KOREA.email,
+        subject: new RegExp(`^Order ${order.orderNumber}: Shipped$`),
+      });
+      assert.match(mail.text, new RegExp(FIRST.tracking));
+      assert.match(mail.text, new RegExp(SECOND.tracking));
+      const { violations } = await severeViolations(page);
+      assert.deepEqual(violations, [], describeViolations(violations));
+    },
+  );
+
+  step(
+    'downloads the invoice and the packing list as PDFs',
+    () => owner,
+    async (page) => {
+      const { order } = setup;
+      const documents = page.getByRole('region', { name: 'Documents', exact: true });
+      for (const [label, name] of [
+        ['Invoice (PDF)', `invoice-${order.orderNumber}.pdf`],
+        ['Packing list (PDF)', `packing-list-${order.orderNumber}.pdf`],
+      ] as const) {
+        const file = await downloadedText(page, () =>
+          documents.getByRole('button', { name: label, exact: true }).click(),
+        );
+        assert.equal(file.fileName, name);
+        assert.ok(file.text.startsWith('%PDF-'), `${label} is a PDF`);
+      }
+    },
+  );
+
+  step(
+    "the buyer's Order Detail shows both parcels with carrier and tracking number",
+    () => buyer,
+    async (page) => {
+      await logIn(page, KOREA.email, KOREA.password);
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(`/mypage/shoppingdetail/${setup.order.uuid}`);
+      const section = page.getByRole('region', { name: 'Shipments', exact: true });
+      await section.getByRole('table', { name: 'Shipment 2', exact: true }).waitFor();
+      for (const parcel of [FIRST, SECOND]) {
+        await section.getByText(parcel.carrier, { exact: true }).waitFor();
+        await section.getByText(parcel.tracking, { exact: true }).waitFor();
+      }
+      assert.equal(await section.getByRole('table', { name: 'Still to Ship', exact: true }).count(), 0);
+      const { violations } = await severeViolations(page);
+      assert.deepEqual(violations, [], describeViolations(violations));
+    },
+  );
+});
