@@ -4,6 +4,7 @@ import type {
   ArtistCategory,
   adminProduct,
   adminProductSummary,
+  CsvImportPreview,
   csvImportJob,
   csvImportProblem,
   csvImportResult,
@@ -19,6 +20,7 @@ export type ArtistGroup = { category: ArtistCategory; artists: Artist[] };
 export type CsvImportResult = z.infer<typeof csvImportResult>;
 export type CsvImportProblem = z.infer<typeof csvImportProblem>;
 export type CsvImportJob = z.infer<typeof csvImportJob>;
+export type { CsvImportPreview };
 export type ProductFilter = { page: number; limit: number; q?: string; categoryId?: string; stock?: string };
 
 export const catalogueKey = ['admin', 'catalogue'] as const;
@@ -117,7 +119,25 @@ export async function uploadImages(files: File[]): Promise<string[]> {
   );
 }
 
-export const exportCatalogue = () => adminDownload('/catalogue.csv');
+export const exportCatalogue = (format: 'csv' | 'xlsx' = 'csv') => adminDownload(`/catalogue.${format}`);
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** A workbook goes up as one (by its name or type); anything else as CSV, whose encoding the shop finds. */
+const uploadOf = (file: Blob) => ({
+  text: file,
+  contentType:
+    file.type === XLSX_TYPE || ('name' in file && /\.xlsx$/i.test(String(file.name)))
+      ? XLSX_TYPE
+      : 'text/csv',
+});
+
+/** What importing the file would do, compared with the shop now; writes nothing. */
+export const previewCatalogueImport = (file: Blob, overwriteStock = false) =>
+  adminRequest<CsvImportPreview>('/catalogue/import/preview', {
+    method: 'POST',
+    query: { overwriteStock: overwriteStock ? 'true' : undefined },
+    rawBody: uploadOf(file),
+  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -129,10 +149,12 @@ export async function importCatalogue(
   csvFile: Blob,
   onProgress: (job: CsvImportJob) => void = () => {},
   pollMs = 500,
+  overwriteStock = false,
 ): Promise<CsvImportResult> {
   const { jobId } = await adminRequest<{ jobId: string }>('/catalogue/import', {
     method: 'POST',
-    rawBody: { text: csvFile, contentType: 'text/csv' },
+    query: { overwriteStock: overwriteStock ? 'true' : undefined },
+    rawBody: uploadOf(csvFile),
   });
   for (;;) {
     const job = await adminGet<CsvImportJob>(`/catalogue/imports/${jobId}`);

@@ -10,6 +10,7 @@ import {
   catalogueKey,
   exportCatalogue,
   importCatalogue,
+  previewCatalogueImport,
   useCategories,
   useProductList,
 } from '../api/catalogue-api';
@@ -141,7 +142,10 @@ export function ProductListPage() {
 
       <CsvTools
         onExport={exportCatalogue}
-        onImport={importCatalogue}
+        onPreview={previewCatalogueImport}
+        onImport={(file, onProgress, overwriteStock) =>
+          importCatalogue(file, onProgress, undefined, overwriteStock)
+        }
         onImported={() => void queryClient.invalidateQueries({ queryKey: catalogueKey })}
       />
     </>
