@@ -2,6 +2,7 @@ import { FormField } from '@kshop/ui';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { VolumeTiersEditor } from '../../pricing';
+import { OptionGrid } from './option-grid';
 import { emptyOption, type OptionRow, type ProductFormValues } from './product-form-model';
 import { StockAlertCount, useStockAlertCounts } from './stock-alert-count';
 
@@ -18,7 +19,7 @@ export function OptionFields() {
     getValues,
     formState: { errors },
   } = useFormContext<ProductFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'options' });
+  const { fields, append, remove, replace } = useFieldArray({ control, name: 'options' });
   const waiting = useStockAlertCounts(useParams().id);
   const [key1, key2, defaultOption] = useWatch({
     control,
@@ -54,6 +55,13 @@ export function OptionFields() {
           {(props) => <input {...props} {...register('optionKey2')} />}
         </FormField>
       </div>
+      <OptionGrid
+        onReplace={(rows) => {
+          replace(rows);
+          if (Number(getValues('defaultOption')) >= rows.length)
+            setValue('defaultOption', '0', { shouldDirty: true });
+        }}
+      />
       {errors.options?.root?.message && (
         <p role="alert" className="form-error">
           {errors.options.root.message}
@@ -81,6 +89,28 @@ export function OptionFields() {
                     {(props) => <input {...props} {...register(`options.${index}.value2`)} />}
                   </FormField>
                 )}
+                <FormField
+                  label="SKU"
+                  error={optionError(index, 'sku')}
+                  hint={row.uuid ? undefined : 'Leave empty and the shop gives the next KS number.'}
+                >
+                  {(props) => <input {...props} autoComplete="off" {...register(`options.${index}.sku`)} />}
+                </FormField>
+                <FormField label="Barcode (optional)" error={optionError(index, 'barcode')}>
+                  {(props) => <input {...props} autoComplete="off" {...register(`options.${index}.barcode`)} />}
+                </FormField>
+                <FormField label="Weight in grams (optional)" error={optionError(index, 'weightGrams')}>
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      step={1}
+                      {...register(`options.${index}.weightGrams`)}
+                    />
+                  )}
+                </FormField>
                 <FormField label="KRW price" error={optionError(index, 'priceKrw')}>
                   {(props) => (
                     <input
@@ -154,6 +184,54 @@ export function OptionFields() {
                       min={1}
                       step={1}
                       {...register(`options.${index}.minimumOrderQuantity`)}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  label="Order multiple"
+                  error={optionError(index, 'orderMultiple')}
+                  hint="Ordered in multiples of this (10: 10, 20, 30, ...); 1 is any quantity."
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                      {...register(`options.${index}.orderMultiple`)}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  label="Maximum per order"
+                  error={optionError(index, 'maxPerOrder')}
+                  hint="Optional: empty is no limit."
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      step={1}
+                      {...register(`options.${index}.maxPerOrder`)}
+                    />
+                  )}
+                </FormField>
+                <FormField
+                  label="Low-stock threshold"
+                  error={optionError(index, 'lowStockThreshold')}
+                  hint="Low when this many or fewer are available."
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      step={1}
+                      {...register(`options.${index}.lowStockThreshold`)}
                     />
                   )}
                 </FormField>

@@ -19,6 +19,10 @@ export type OptionRow = {
   uuid: string | null;
   /** Reserved by open orders: stock may not go below it. */
   holdStock: number;
+  /** Unique across the shop; left empty on a new option, the shop gives the next KS number. */
+  sku: string;
+  barcode: string;
+  weightGrams: string;
   value1: string;
   value2: string;
   priceKrw: string;
@@ -27,7 +31,12 @@ export type OptionRow = {
   comparedPriceUsd: string;
   stock: string;
   minimumOrderQuantity: string;
+  /** Quantity rules (issue 12): ordered in multiples of this; at most maxPerOrder ('' for no limit). */
+  orderMultiple: string;
+  maxPerOrder: string;
   isSoldOut: boolean;
+  /** Available stock at or below this shows as low in the back office. */
+  lowStockThreshold: string;
 };
 
 export type ProductFormValues = {
@@ -49,11 +58,16 @@ export type ProductFormValues = {
   /** Index of the default option in `options`, as the radio group's value. */
   defaultOption: string;
   options: OptionRow[];
+  /** False keeps the product a draft, unseen in the storefront. */
+  isPublished: boolean;
 };
 
 export const emptyOption = (): OptionRow => ({
   uuid: null,
   holdStock: 0,
+  sku: '',
+  barcode: '',
+  weightGrams: '',
   value1: '',
   value2: '',
   priceKrw: '',
@@ -62,7 +76,10 @@ export const emptyOption = (): OptionRow => ({
   comparedPriceUsd: '',
   stock: '0',
   minimumOrderQuantity: '1',
+  orderMultiple: '1',
+  maxPerOrder: '',
   isSoldOut: false,
+  lowStockThreshold: '10',
 });
 
 const text = (value: number | null | undefined) =>
@@ -88,6 +105,7 @@ export function toFormValues(product: AdminProduct | null): ProductFormValues {
       optionKey2: '',
       defaultOption: '0',
       options: [emptyOption()],
+      isPublished: true,
     };
   }
   const first = product.options[0];
@@ -115,6 +133,9 @@ export function toFormValues(product: AdminProduct | null): ProductFormValues {
     options: product.options.map((option) => ({
       uuid: option.uuid,
       holdStock: option.holdStock,
+      sku: option.sku ?? '',
+      barcode: option.barcode ?? '',
+      weightGrams: text(option.weightGrams),
       value1: option.optionNameValue1,
       value2: option.optionNameValue2 ?? '',
       priceKrw: text(option.priceKrw),
@@ -123,8 +144,12 @@ export function toFormValues(product: AdminProduct | null): ProductFormValues {
       comparedPriceUsd: text(option.comparedPriceUsd),
       stock: text(option.stock),
       minimumOrderQuantity: text(option.minimumOrderQuantity),
+      orderMultiple: text(option.orderMultiple ?? 1),
+      maxPerOrder: text(option.maxPerOrder),
       isSoldOut: option.isSoldOut,
+      lowStockThreshold: text(option.lowStockThreshold ?? 10),
     })),
+    isPublished: product.isPublished ?? true,
   };
 }
 
@@ -170,6 +195,18 @@ export const productFormSchema = z
         z.object({
           uuid: z.string().nullable(),
           holdStock: z.number(),
+          sku: z
+            .string()
+            .trim()
+            .regex(
+              /^([A-Za-z0-9][A-Za-z0-9._\-/]{0,63})?$/,
+              'SKU is letters, digits and . _ - / (at most 64, starting with a letter or digit).',
+            ),
+          barcode: z
+            .string()
+            .trim()
+            .regex(/^[A-Za-z0-9-]{0,64}$/, 'barcode is letters, digits and - (at most 64).'),
+          weightGrams: z.string().trim().regex(/^(\d+)?$/, 'Weight is in whole grams, or leave it empty.'),
           value1: z.string().trim().min(1, 'Option value 1 is required.').max(100),
           value2: z.string().trim().max(100),
           priceKrw: z.string().trim().regex(WHOLE, 'Enter the KRW price in whole won.'),
@@ -187,11 +224,18 @@ export const productFormSchema = z
             .string()
             .trim()
             .regex(/^[1-9]\d*$/, 'minimumOrderQuantity is at least 1.'),
+          orderMultiple: z.string().trim().regex(/^[1-9]\d*$/, 'orderMultiple is at least 1.'),
+          maxPerOrder: z
+            .string()
+            .trim()
+            .regex(/^([1-9]\d*)?$/, 'maxPerOrder is at least 1 (leave it empty for no limit).'),
           isSoldOut: z.boolean(),
+          lowStockThreshold: z.string().trim().regex(WHOLE, 'lowStockThreshold must be a whole number.'),
         }),
       )
       .min(1, 'A product needs at least one option.')
       .max(200),
+    isPublished: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const bad = disallowedTags(values.description);
@@ -223,10 +267,14 @@ export const productFormSchema = z
 
     const hasKey2 = values.optionKey2.trim() !== '';
     const seen = new Map<string, number>();
+    const skus = new Set<string>();
     values.options.forEach((option, index) => {
       const at = (field: keyof OptionRow, message: string) =>
         ctx.addIssue({ code: 'custom', path: ['options', index, field], message });
       if (hasKey2 && !option.value2.trim()) at('value2', 'Option value 2 is required.');
+      const sku = option.sku.trim().toUpperCase();
+      if (sku && skus.has(sku)) at('sku', 'Two options have the same SKU.');
+      skus.add(sku);
       const price = (raw: string) => (DECIMAL.test(raw.trim()) ? Number(raw) : null);
       const krw = price(option.priceKrw);
       const usd = price(option.priceUsd);
@@ -267,6 +315,9 @@ export function toProductInput(values: ProductFormValues): AdminProductInput {
     imageUrls: values.images.map((image) => image.url),
     options: values.options.map((option, index) => ({
       ...(option.uuid ? { uuid: option.uuid } : {}),
+      ...(option.sku.trim() ? { sku: option.sku.trim() } : {}),
+      barcode: orNull(option.barcode),
+      weightGrams: numberOrNull(option.weightGrams),
       optionNameKey1: values.optionKey1,
       optionNameValue1: option.value1,
       optionNameKey2: key2,
@@ -277,8 +328,12 @@ export function toProductInput(values: ProductFormValues): AdminProductInput {
       comparedPriceUsd: numberOrNull(option.comparedPriceUsd),
       stock: Number(option.stock),
       minimumOrderQuantity: Number(option.minimumOrderQuantity),
+      orderMultiple: Number(option.orderMultiple),
+      maxPerOrder: option.maxPerOrder.trim() ? Number(option.maxPerOrder) : null,
       isSoldOut: option.isSoldOut,
       isDefault: index === (Number.isInteger(defaultIndex) ? defaultIndex : 0),
+      lowStockThreshold: Number(option.lowStockThreshold),
     })),
+    isPublished: values.isPublished,
   });
 }

@@ -49,6 +49,8 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
     formState: { errors, isSubmitting, submitCount },
   } = form;
   const [failure, setFailure] = useState<string | null>(null);
+  // The storefront opens a product at one of its options: the default one.
+  const storefrontOption = product?.options.find((option) => option.isDefault) ?? product?.options[0];
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -71,6 +73,22 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
       <form onSubmit={(event) => void submit(event)} noValidate className="product-form">
         <section className="panel" aria-labelledby="basics-heading">
           <h2 id="basics-heading">Product</h2>
+          <div className="publication-row">
+            <label className="checkbox">
+              <input type="checkbox" {...register('isPublished')} aria-describedby="publication-hint" />
+              Published
+            </label>
+            <span id="publication-hint" className="field__hint">
+              A draft (not published) is hidden from the storefront: lists, search, its page, carts and
+              orders.
+            </span>
+            {product?.isPublished && storefrontOption && (
+              <a href={`/productdetail/${storefrontOption.uuid}`} target="_blank" rel="noopener noreferrer">
+                View in storefront<span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            )}
+            {product && !product.isPublished && <span className="badge badge--waiting">Draft</span>}
+          </div>
           <div className="grid-2">
             <FormField label="Title" error={errors.title?.message}>
               {(field) => <input {...field} {...register('title')} />}

@@ -17,6 +17,7 @@ import {
   useCategories,
 } from '../api/catalogue-api';
 import { ArtistCategoryDialog, ArtistDialog } from '../components/artist-dialogs';
+import { ArtistTable } from '../components/artist-table';
 import { CategoryDialog } from '../components/category-dialog';
 import { categoryName, categoryTree } from '../components/category-options';
 import './catalogue.css';
@@ -216,48 +217,15 @@ export function CategoriesPage() {
               Add artist
             </button>
           </div>
-          {artistGroups.data && (
-            <div className="table-scroll">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">English name</th>
-                    <th scope="col">Korean name</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {artistGroups.data.flatMap((group) =>
-                    group.artists.map((artist) => (
-                      <tr key={artist.id}>
-                        <td>{artist.artistNameEN}</td>
-                        <td lang="ko">{artist.artistNameKO}</td>
-                        <td>{group.category.category}</td>
-                        <td className="row-actions">
-                          <button
-                            type="button"
-                            className="button button--secondary button--small"
-                            aria-label={`Edit artist ${artist.artistNameEN}`}
-                            onClick={() =>
-                              setEditing({
-                                kind: 'artist',
-                                artist: { ...artist, artistCategoryId: group.category.id },
-                              })
-                            }
-                          >
-                            Edit
-                          </button>
-                        </td>
-                      </tr>
-                    )),
-                  )}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <ArtistTable
+            artistCategories={artistCategoryList}
+            onEdit={(artist) => setEditing({ kind: 'artist', artist })}
+            onDeleted={refresh}
+            onFailure={(message) => {
+              setNotice(null);
+              setFailure(message);
+            }}
+          />
         </section>
       </div>
 

@@ -1,6 +1,7 @@
 import { STOCK_STATUS_LABELS, STOCK_STATUSES } from '@kshop/contract';
 import { FormField, Pagination } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { formatDate } from '../../../lib/format';
@@ -10,10 +11,13 @@ import {
   catalogueKey,
   exportCatalogue,
   importCatalogue,
+  type ProductFilter,
   previewCatalogueImport,
   useCategories,
   useProductList,
 } from '../api/catalogue-api';
+import { applyBulkEdit, previewBulkEdit } from '../api/catalogue-bulk-api';
+import { BulkBar } from '../components/bulk-edit';
 import { CategoryOptions, categoryName } from '../components/category-options';
 import { CsvTools } from '../components/csv-tools';
 import './catalogue.css';
@@ -29,14 +33,29 @@ export function ProductListPage() {
     q: get('q') || undefined,
     categoryId: get('categoryId') || undefined,
     stock: get('stock') || undefined,
+    publication: get('publication') || undefined,
   };
-  const { data, error, isPending, refetch } = useProductList(filter);
+  const { data, error, isPending, refetch } = useProductList(filter as ProductFilter);
   const categories = useCategories();
+  // Selected products, kept across pages and filters until applied or cleared.
+  const [selected, setSelected] = useState<string[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const pageIds = data?.productList.map((product) => product.uuid) ?? [];
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => (on ? [...new Set([...current, id])] : current.filter((x) => x !== id)));
 
   const applyFilters = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { q, categoryId, stock } = formValues(event.currentTarget);
-    navigate(hrefWith({ q, categoryId, stock: stock === 'all' ? '' : stock }));
+    const { q, categoryId, stock, publication } = formValues(event.currentTarget);
+    navigate(
+      hrefWith({
+        q,
+        categoryId,
+        stock: stock === 'all' ? '' : stock,
+        publication: publication === 'all' ? '' : publication,
+      }),
+    );
   };
 
   return (
@@ -67,6 +86,16 @@ export function ProductListPage() {
                   {stock === 'all' ? 'All' : STOCK_STATUS_LABELS[stock]}
                 </option>
               ))}
+              <option value="lowStock">Low stock</option>
+            </select>
+          )}
+        </FormField>
+        <FormField label="Status">
+          {(control) => (
+            <select {...control} name="publication" defaultValue={get('publication') || 'all'}>
+              <option value="all">All</option>
+              <option value="published">Published</option>
+              <option value="draft">Draft</option>
             </select>
           )}
         </FormField>
@@ -77,6 +106,26 @@ export function ProductListPage() {
           Clear
         </Link>
       </form>
+
+      {done && (
+        <p role="status" className="notice">
+          {done}
+        </p>
+      )}
+      {selected.length > 0 && (
+        <BulkBar
+          selected={selected}
+          categories={categories.data ?? []}
+          onPreview={previewBulkEdit}
+          onApply={applyBulkEdit}
+          onApplied={(result) => {
+            setSelected([]);
+            setDone(`${result.changed} product${result.changed === 1 ? '' : 's'} changed.`);
+            void queryClient.invalidateQueries({ queryKey: catalogueKey });
+          }}
+          onClearSelection={() => setSelected([])}
+        />
+      )}
 
       {isPending ? (
         <LoadingState />
@@ -91,6 +140,20 @@ export function ProductListPage() {
               <caption className="visually-hidden">Products</caption>
               <thead>
                 <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label="Select every product on this page"
+                      checked={allOnPage}
+                      onChange={(event) =>
+                        setSelected((current) =>
+                          event.target.checked
+                            ? [...new Set([...current, ...pageIds])]
+                            : current.filter((id) => !pageIds.includes(id)),
+                        )
+                      }
+                    />
+                  </th>
                   <th scope="col">
                     <span className="visually-hidden">Image</span>
                   </th>
@@ -109,10 +172,19 @@ export function ProductListPage() {
                 {data.productList.map((product) => (
                   <tr key={product.uuid}>
                     <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${product.title}`}
+                        checked={selected.includes(product.uuid)}
+                        onChange={(event) => toggle(product.uuid, event.target.checked)}
+                      />
+                    </td>
+                    <td>
                       {product.thumbnailUrl && <img className="thumb" src={product.thumbnailUrl} alt="" />}
                     </td>
                     <td>
                       <Link to={`/products/${product.uuid}`}>{product.title}</Link>
+                      {!product.isPublished && <span className="badge badge--waiting">Draft</span>}
                     </td>
                     <td>{product.vendor}</td>
                     <td>{categoryName(categories.data, product.categoryId)}</td>

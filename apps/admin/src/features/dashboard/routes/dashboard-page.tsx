@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SalesOverview } from '../../sales';
 import { useDashboard } from '../api/dashboard-api';
+import { LowStockList } from '../components/low-stock-list';
 import './dashboard.css';
 
 /** What needs attention today: accounts to approve, orders per status, new inquiries, options running out. */
@@ -60,40 +62,11 @@ export function DashboardPage() {
                 </tbody>
               </table>
             </section>
-            <section className="panel" aria-labelledby="low-stock">
-              <h2 id="low-stock">Low available stock</h2>
-              {data.lowStock.length === 0 ? (
-                <p className="muted">Every option has stock available.</p>
-              ) : (
-                <div className="table-scroll">
-                  <table className="table">
-                    <thead>
-                      <tr>
-                        <th scope="col">Product</th>
-                        <th scope="col">Option</th>
-                        <th scope="col" className="num">
-                          Available
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.lowStock.map((row) => (
-                        <tr key={row.optionUuid}>
-                          <td>
-                            <Link to={`/products/${row.productUuid}`}>{row.title}</Link>
-                          </td>
-                          <td>{row.option}</td>
-                          <td className="num">{row.available}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
-            </section>
+            <LowStockList />
           </div>
         </>
       )}
+      <SalesOverview />
     </>
   );
 }

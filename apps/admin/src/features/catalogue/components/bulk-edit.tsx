@@ -1,0 +1,308 @@
+import {
+  BULK_PERCENT,
+  type BulkAction,
+  type BulkEditRequest,
+  type BulkEditResult,
+  PRODUCT_TAGS,
+  type ProductTag,
+} from '@kshop/contract';
+import { FormField, Modal } from '@kshop/ui';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import type { Category } from '../api/catalogue-api';
+import { CategoryOptions, categoryName } from './category-options';
+
+export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
+  soldOut: 'Mark sold out (all options)',
+  inStock: 'Mark back in stock (all options)',
+  setTags: 'Set tags',
+  clearTags: 'Clear tags',
+  category: 'Move to category',
+  pricePercent: 'Change prices by a percentage',
+};
+
+const TAG_LABELS: Record<ProductTag, string> = { sale: 'Sale', pre: 'Pre-order', new: 'New', hot: 'Hot' };
+
+const FIELD_LABELS: Record<string, string> = {
+  isSoldOut: 'Sold out',
+  tags: 'Tags',
+  categoryId: 'Category',
+  priceKrw: 'KRW price',
+  priceUsd: 'USD price',
+  comparedPriceKrw: 'Compared KRW price',
+  comparedPriceUsd: 'Compared USD price',
+};
+
+type BulkBarProps = {
+  selected: string[];
+  categories: Category[];
+  onPreview: (request: BulkEditRequest) => Promise<BulkEditResult>;
+  onApply: (request: BulkEditRequest) => Promise<BulkEditResult>;
+  /** After a bulk edit was applied: its result, to clear the selection and reload. */
+  onApplied: (result: BulkEditResult) => void;
+  onClearSelection: () => void;
+};
+
+/**
+ * The bar over the product list once products are selected: choose what to do, preview every change it makes,
+ * then apply it (one audit entry per product changed).
+ */
+export function BulkBar({
+  selected,
+  categories,
+  onPreview,
+  onApply,
+  onApplied,
+  onClearSelection,
+}: BulkBarProps) {
+  const [action, setAction] = useState<BulkAction>('soldOut');
+  const [tags, setTags] = useState<ProductTag[]>([]);
+  const [categoryId, setCategoryId] = useState('');
+  const [percent, setPercent] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<{ request: BulkEditRequest; result: BulkEditResult } | null>(null);
+
+  /** The request the form describes, or the reason it is not complete yet. */
+  const request = (): BulkEditRequest | string => {
+    const productIds = selected;
+    switch (action) {
+      case 'setTags':
+        return tags.length ? { productIds, action, value: tags } : 'Choose at least one tag.';
+      case 'category':
+        return categoryId ? { productIds, action, value: Number(categoryId) } : 'Choose a category.';
+      case 'pricePercent': {
+        const value = Number(percent);
+        if (percent.trim() === '' || !Number.isFinite(value)) return 'Enter a percentage, e.g. 10 or -15.';
+        if (value < BULK_PERCENT.min || value > BULK_PERCENT.max)
+          return `The percentage is between ${BULK_PERCENT.min} and +${BULK_PERCENT.max}.`;
+        if (value === 0) return 'A change of 0 % changes nothing.';
+        return { productIds, action, value };
+      }
+      default:
+        return { productIds, action };
+    }
+  };
+
+  const showPreview = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const built = request();
+    if (typeof built === 'string') {
+      setProblem(built);
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    try {
+      setPreview({ request: built, result: await onPreview(built) });
+    } catch (error) {
+      setProblem(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="bulk-bar panel"
+      aria-label="Bulk edit the selected products"
+      onSubmit={(event) => void showPreview(event)}
+      noValidate
+    >
+      <p className="bulk-bar__count" aria-live="polite">
+        <strong>{selected.length}</strong> selected
+      </p>
+      <FormField label="Action">
+        {(control) => (
+          <select
+            {...control}
+            value={action}
+            onChange={(event) => {
+              setAction(event.target.value as BulkAction);
+              setProblem(null);
+            }}
+          >
+            {Object.entries(BULK_ACTION_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {action === 'setTags' && (
+        <fieldset className="bulk-bar__tags">
+          <legend>Tags</legend>
+          {PRODUCT_TAGS.map((tag) => (
+            <label key={tag} className="checkbox">
+              <input
+                type="checkbox"
+                checked={tags.includes(tag)}
+                onChange={(event) =>
+                  setTags(event.target.checked ? [...tags, tag] : tags.filter((t) => t !== tag))
+                }
+              />
+              {TAG_LABELS[tag]}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {action === 'category' && (
+        <FormField label="New category">
+          {(control) => (
+            <select {...control} value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+              <option value="">Choose a category</option>
+              <CategoryOptions categories={categories} />
+            </select>
+          )}
+        </FormField>
+      )}
+      {action === 'pricePercent' && (
+        <FormField
+          label="Change (%)"
+          hint={`From ${BULK_PERCENT.min} to +${BULK_PERCENT.max}; negative lowers prices.`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              step="any"
+              min={BULK_PERCENT.min}
+              max={BULK_PERCENT.max}
+              value={percent}
+              onChange={(event) => setPercent(event.target.value)}
+            />
+          )}
+        </FormField>
+      )}
+      <div className="button-row">
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? 'Preparing preview...' : 'Preview changes'}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onClearSelection}>
+          Clear selection
+        </button>
+      </div>
+      {problem && (
+        <p role="alert" className="form-error">
+          {problem}
+        </p>
+      )}
+      {preview && (
+        <BulkPreviewDialog
+          result={preview.result}
+          actionLabel={BULK_ACTION_LABELS[preview.request.action]}
+          categories={categories}
+          onApply={() => onApply(preview.request)}
+          onApplied={(result) => {
+            setPreview(null);
+            onApplied(result);
+          }}
+          onClose={() => setPreview(null)}
+        />
+      )}
+    </form>
+  );
+}
+
+function shown(field: string, value: unknown, categories: Category[]): string {
+  if (value === null || value === undefined) return '—';
+  if (field === 'isSoldOut') return value ? 'Yes' : 'No';
+  if (field === 'categoryId') return categoryName(categories, Number(value));
+  if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
+  return String(value);
+}
+
+type BulkPreviewDialogProps = {
+  result: BulkEditResult;
+  actionLabel: string;
+  categories: Category[];
+  onApply: () => Promise<BulkEditResult>;
+  onApplied: (result: BulkEditResult) => void;
+  onClose: () => void;
+};
+
+/** Every change a bulk edit would make, product by product; nothing changes until Apply. */
+export function BulkPreviewDialog({
+  result,
+  actionLabel,
+  categories,
+  onApply,
+  onApplied,
+  onClose,
+}: BulkPreviewDialogProps) {
+  const titleId = useId();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const apply = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      onApplied(await onApply());
+    } catch (error) {
+      setFailure(errorMessage(error));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal labelledBy={titleId} onClose={onClose} className="bulk-preview">
+      <h2 id={titleId} className="modal__title">
+        Preview: {actionLabel}
+      </h2>
+      <p>
+        {result.changed} product{result.changed === 1 ? '' : 's'} will change
+        {result.unchanged > 0 ? `; ${result.unchanged} already match and stay as they are` : ''}.
+      </p>
+      {result.productList.length > 0 && (
+        <div className="table-scroll bulk-preview__changes">
+          <table className="table">
+            <caption className="visually-hidden">Changes per product</caption>
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Option</th>
+                <th scope="col">Field</th>
+                <th scope="col">Now</th>
+                <th scope="col">After</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.productList.flatMap((product) =>
+                product.changes.map((change, index) => (
+                  <tr key={`${product.uuid}-${change.option ?? ''}-${change.field}`}>
+                    <td>{index === 0 ? product.title : ''}</td>
+                    <td>{change.option ?? '—'}</td>
+                    <td>{FIELD_LABELS[change.field] ?? change.field}</td>
+                    <td>{shown(change.field, change.before, categories)}</td>
+                    <td>{shown(change.field, change.after, categories)}</td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {failure && (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
+      )}
+      <div className="modal__actions">
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || result.changed === 0}
+          aria-busy={busy}
+          onClick={() => void apply()}
+        >
+          {busy ? 'Applying...' : `Apply to ${result.changed} product${result.changed === 1 ? '' : 's'}`}
+        </button>
+      </div>
+    </Modal>
+  );
+}
