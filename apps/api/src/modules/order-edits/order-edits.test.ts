@@ -96,6 +96,13 @@ describe('changing a line', () => {
     });
     expect(memo.statusCode).toBe(200);
     const salesBefore = await salesOf(o.option.productId);
+    // The catalogue's cached answer learns of the stock the edit holds.
+    const shown = async () =>
+      (
+        body(await shop.app.inject({ url: `/api/v1/product/detail/${o.option.id}`, headers: korea })).data
+          .optionList as { uuid: string; stock: number }[]
+      ).find((x) => x.uuid === o.option.id)!.stock;
+    expect(await shown()).toBe(18);
 
     const up = await change(o.uuid, o.line.id, 5);
     expect(up.statusCode, up.body).toBe(200);
@@ -117,6 +124,7 @@ describe('changing a line', () => {
     });
     expect((await linesOf(o.uuid))[0]).toMatchObject({ quantity: 5, amount: 5 * price });
     expect(await salesOf(o.option.productId)).toBe(salesBefore + 3);
+    expect(await shown()).toBe(15);
 
     const down = await change(o.uuid, o.line.id, 1);
     expect(down.statusCode, down.body).toBe(200);
