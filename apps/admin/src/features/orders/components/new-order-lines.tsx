@@ -117,7 +117,7 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                         type="button"
                         className="button button--small"
                         disabled={!orderable || chosen.has(o.productOptionId)}
-                        aria-label={`Add ${o.productTitle} ${optionName(o)}`}
+                        aria-label={`${chosen.has(o.productOptionId) ? 'Added' : 'Add'} ${o.productTitle} ${optionName(o)}`}
                         onClick={() => add(o)}
                       >
                         {chosen.has(o.productOptionId) ? 'Added' : 'Add'}
