@@ -97,7 +97,9 @@ export function OptionFields() {
                   {(props) => <input {...props} autoComplete="off" {...register(`options.${index}.sku`)} />}
                 </FormField>
                 <FormField label="Barcode (optional)" error={optionError(index, 'barcode')}>
-                  {(props) => <input {...props} autoComplete="off" {...register(`options.${index}.barcode`)} />}
+                  {(props) => (
+                    <input {...props} autoComplete="off" {...register(`options.${index}.barcode`)} />
+                  )}
                 </FormField>
                 <FormField label="Weight in grams (optional)" error={optionError(index, 'weightGrams')}>
                   {(props) => (

@@ -206,7 +206,10 @@ export const productFormSchema = z
             .string()
             .trim()
             .regex(/^[A-Za-z0-9-]{0,64}$/, 'barcode is letters, digits and - (at most 64).'),
-          weightGrams: z.string().trim().regex(/^(\d+)?$/, 'Weight is in whole grams, or leave it empty.'),
+          weightGrams: z
+            .string()
+            .trim()
+            .regex(/^(\d+)?$/, 'Weight is in whole grams, or leave it empty.'),
           value1: z.string().trim().min(1, 'Option value 1 is required.').max(100),
           value2: z.string().trim().max(100),
           priceKrw: z.string().trim().regex(WHOLE, 'Enter the KRW price in whole won.'),
@@ -224,7 +227,10 @@ export const productFormSchema = z
             .string()
             .trim()
             .regex(/^[1-9]\d*$/, 'minimumOrderQuantity is at least 1.'),
-          orderMultiple: z.string().trim().regex(/^[1-9]\d*$/, 'orderMultiple is at least 1.'),
+          orderMultiple: z
+            .string()
+            .trim()
+            .regex(/^[1-9]\d*$/, 'orderMultiple is at least 1.'),
           maxPerOrder: z
             .string()
             .trim()

@@ -42,6 +42,9 @@ const EXISTING: AdminProduct = {
   options: [
     {
       uuid: OPTION_A,
+      sku: 'KS000101',
+      barcode: null,
+      weightGrams: null,
       optionNameKey1: 'VERSION',
       optionNameValue1: 'Standard',
       optionNameKey2: null,
@@ -61,6 +64,9 @@ const EXISTING: AdminProduct = {
     },
     {
       uuid: OPTION_B,
+      sku: 'KS000102',
+      barcode: null,
+      weightGrams: null,
       optionNameKey1: 'VERSION',
       optionNameValue1: 'Special',
       optionNameKey2: null,
@@ -188,6 +194,8 @@ describe('ProductForm', () => {
     });
     expect(input.options).toEqual([
       {
+        barcode: null,
+        weightGrams: null,
         optionNameKey1: 'COVER',
         optionNameValue1: 'Blue',
         optionNameKey2: 'SIZE',
@@ -205,6 +213,8 @@ describe('ProductForm', () => {
         lowStockThreshold: 10,
       },
       {
+        barcode: null,
+        weightGrams: null,
         optionNameKey1: 'COVER',
         optionNameValue1: 'Red',
         optionNameKey2: 'SIZE',
