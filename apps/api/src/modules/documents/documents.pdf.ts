@@ -332,7 +332,7 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   ];
   const rows = order.lines.map((line, i): Cell[] => [
     String(i + 1),
-    { main: line.title, sub: line.option },
+    { main: line.title, sub: line.sku ? `${line.option} · SKU ${line.sku}` : line.option },
     line.quantity.toLocaleString('en-US'),
     money(line.unitPrice, order.currencyCode),
     money(line.amount, order.currencyCode),
@@ -412,13 +412,15 @@ export function packingListPdf(order: OrderDocument): Promise<Buffer> {
   const width = contentWidth(doc);
   const columns: Column[] = [
     { header: 'No.', width: 28, align: 'right' },
-    { header: 'Product', width: width - 28 - 140 - 60 - 50, align: 'left' },
-    { header: 'Option', width: 140, align: 'left' },
+    { header: 'SKU', width: 84, align: 'left' },
+    { header: 'Product', width: width - 28 - 84 - 130 - 60 - 50, align: 'left' },
+    { header: 'Option', width: 130, align: 'left' },
     { header: 'Quantity', width: 60, align: 'right' },
     { header: 'Checked', width: 50, align: 'center' },
   ];
   const rows = order.lines.map((line, i) => [
     String(i + 1),
+    line.sku,
     line.title,
     line.option,
     line.quantity.toLocaleString('en-US'),

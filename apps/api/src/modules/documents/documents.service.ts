@@ -25,7 +25,15 @@ export type OrderDocument = {
     phoneNumber: string;
     email: string;
   };
-  lines: { title: string; option: string; quantity: number; unitPrice: number; amount: number }[];
+  lines: {
+    title: string;
+    option: string;
+    /** The option's SKU (empty when the option was removed since). */
+    sku: string;
+    quantity: number;
+    unitPrice: number;
+    amount: number;
+  }[];
   productAmount: number;
   /** The memos that change the amount ('label/amount'), as lines between the subtotal and the total. */
   adjustments: { label: string; amount: number }[];
@@ -57,6 +65,7 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
     lines: lines.map((line) => ({
       title: line.productTitle,
       option: optionText(line.optionNameValue1, line.optionNameValue2),
+      sku: line.sku ?? '',
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       amount: line.amount,

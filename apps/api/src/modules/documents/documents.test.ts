@@ -50,7 +50,7 @@ let global: Auth;
 let pending: Auth;
 let clerk: Auth;
 let owner: Auth;
-let wonOrder: { uuid: string; orderNumber: string; total: number; option: string };
+let wonOrder: { uuid: string; orderNumber: string; total: number; option: string; sku: string };
 let dollarOrder: { uuid: string; orderNumber: string };
 
 const get = (url: string, headers: Auth | Record<string, never> = {}) => shop.app.inject({ url, headers });
@@ -83,6 +83,7 @@ beforeAll(async () => {
     orderNumber,
     total: a.priceKrw * 3 + 15000 - 2000,
     option: optionText(a.optionNameValue1, a.optionNameValue2),
+    sku: a.sku,
   };
 
   const b = await stockedOption(shop, 50);
@@ -151,6 +152,7 @@ describe("the buyer's invoice", () => {
     expect(text).toContain('Discount');
     expect(text).toContain(`-${won(2000)}`);
     expect(text).toContain(wonOrder.option);
+    expect(text).toContain(`SKU ${wonOrder.sku}`);
     expect(text).not.toContain('Country of origin');
   });
 
@@ -223,6 +225,7 @@ describe('staff documents', () => {
     expect(text).toContain('김민지');
     expect(text).toContain('서울특별시 강남구 테헤란로 12, 3층 (06234)');
     expect(text).toContain(wonOrder.option);
+    expect(text).toContain(wonOrder.sku);
     // Side by side as printed: the label and its number on one row.
     expect(pdfText(pdf, { layout: true })).toMatch(/Total quantity +3\n/);
     // No prices on a packing list.

@@ -75,6 +75,8 @@ describe('order exports', () => {
     expect(
       ours.map((r) => [r[col('order_number')], r[col('product_title')], r[col('quantity')]]).sort(),
     ).toEqual(await storedLines());
+    // Each line names its option's SKU (issue 12).
+    for (const row of ours) expect(row[col('sku')]).toMatch(/^KS\d{6}$/);
     for (const row of ours) {
       expect(Number(row[col('amount')])).toBeCloseTo(
         Number(row[col('unit_price')]) * Number(row[col('quantity')]),

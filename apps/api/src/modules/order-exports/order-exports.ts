@@ -2,7 +2,7 @@ import { fromMinorUnits } from '@kshop/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
 import type { Executor } from '../../db/client.js';
-import { buyers, orderDetails, orders, staff } from '../../db/schema.js';
+import { buyers, orderDetails, orders, productOptions, staff } from '../../db/schema.js';
 import { csvLine } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 import { type AdminOrderFilter, adminOrderConditions } from '../orders/orders.repository.js';
@@ -20,6 +20,7 @@ export const EXPORT_COLUMNS = [
   'buyer_email',
   'person_in_charge',
   'product_title',
+  'sku',
   'option',
   'quantity',
   'unit_price',
@@ -38,6 +39,8 @@ export type ExportLine = {
   buyerEmail: string;
   personInCharge: string;
   productTitle: string;
+  /** The option's SKU now (empty if the option was removed since). */
+  sku: string;
   option: string;
   quantity: number;
   unitPrice: number;
@@ -52,11 +55,18 @@ const koreanTime = (at: Date) =>
 export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, 'limit' | 'offset'>) {
   const conditions = adminOrderConditions(filter);
   const rows = await db
-    .select({ order: orders, line: orderDetails, buyerEmail: buyers.email, personInCharge: staff.email })
+    .select({
+      order: orders,
+      line: orderDetails,
+      buyerEmail: buyers.email,
+      personInCharge: staff.email,
+      sku: productOptions.sku,
+    })
     .from(orderDetails)
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .leftJoin(buyers, eq(buyers.id, orders.buyerId))
     .leftJoin(staff, eq(staff.id, orders.personInChargeStaffId))
+    .leftJoin(productOptions, eq(productOptions.id, orderDetails.productOptionId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(orders.createdAt), asc(orders.orderNumber), asc(orderDetails.productTitle))
     .limit(EXPORT_MAX_LINES + 1);
@@ -66,7 +76,7 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
       'EXPORT_TOO_LARGE',
     );
   }
-  return rows.map(({ order, line, buyerEmail, personInCharge }): ExportLine => {
+  return rows.map(({ order, line, buyerEmail, personInCharge, sku }): ExportLine => {
     const currency = order.currencyCode;
     return {
       orderNumber: order.orderNumber,
@@ -78,6 +88,7 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
       buyerEmail: buyerEmail ?? '',
       personInCharge: personInCharge ?? '',
       productTitle: line.productTitle,
+      sku: sku ?? '',
       option: [line.optionNameValue1, line.optionNameValue2].filter(Boolean).join(' / '),
       quantity: line.quantity,
       unitPrice: fromMinorUnits(line.unitPrice, currency),
@@ -98,6 +109,7 @@ const cellsOf = (l: ExportLine) =>
     l.buyerEmail,
     l.personInCharge,
     l.productTitle,
+    l.sku,
     l.option,
     l.quantity,
     l.unitPrice,
