@@ -305,9 +305,7 @@ export const productOptions = pgTable(
     /** Available stock (stock - hold) at or below this is "low" in the back office (migration 0016). */
     lowStockThreshold: integer().notNull().default(10),
     /** Unique, upper case; new options left without one get the next KS number (migration 0014). */
-    sku: text()
-      .notNull()
-      .default(sql`'KS' || lpad(nextval('product_option_sku_seq')::text, 6, '0')`),
+    sku: text().notNull().default(sql`'KS' || lpad(nextval('product_option_sku_seq')::text, 6, '0')`),
     barcode: text(),
     weightGrams: integer(),
     createdAt: createdAt(),

@@ -318,7 +318,7 @@ export const skuText = z
 export const barcodeText = z
   .string({ error: 'barcode must be text.' })
   .trim()
-  .regex(/^[A-Za-z0-9\-]{1,64}$/, 'barcode is letters, digits and - (at most 64).');
+  .regex(/^[A-Za-z0-9-]{1,64}$/, 'barcode is letters, digits and - (at most 64).');
 export const weightGrams = z
   .number({ error: 'weightGrams must be a number.' })
   .int('weightGrams is in whole grams.')
