@@ -7,7 +7,7 @@ import {
   type StockLevels,
   toMinorUnits,
 } from '@kshop/contract';
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import { lockOptionsOfProducts, lockProducts } from '../../db/row-locks.js';
@@ -208,7 +208,7 @@ export async function applyBulkEdit(db: Db, input: BulkEditRequest, staffId: str
 
 const soldOutOption = sql`(${productOptions.isSoldOut} or ${productOptions.stock} - ${productOptions.holdStock} <= 0)`;
 
-async function stockRows(db: Executor, where: SQL, limit: number) {
+async function stockRows(db: Executor, where: SQL, limit: number, order: SQL[]) {
   const rows = await db
     .select({
       option: productOptions,
@@ -219,11 +219,7 @@ async function stockRows(db: Executor, where: SQL, limit: number) {
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(and(isNull(products.deletedAt), where))
-    .orderBy(
-      asc(sql`${productOptions.stock} - ${productOptions.holdStock}`),
-      asc(products.title),
-      asc(productOptions.id),
-    )
+    .orderBy(...order, asc(products.title), asc(productOptions.id))
     .limit(limit);
   return {
     rows: rows.map(({ option: o, title, isPublished }) => ({
@@ -239,10 +235,15 @@ async function stockRows(db: Executor, where: SQL, limit: number) {
   };
 }
 
-/** Options running low and options sold out, as two lists, so the sold-out never hide the low. */
+/**
+ * Options running low (fewest available first) and options sold out (most recently changed first), as two
+ * lists, so the sold-out never hide the low.
+ */
 export async function stockLevels(db: Executor, limit: number): Promise<StockLevels> {
-  const low = await stockRows(db, repo.lowStockOption, limit);
-  const soldOut = await stockRows(db, soldOutOption, limit);
+  const low = await stockRows(db, repo.lowStockOption, limit, [
+    asc(sql`${productOptions.stock} - ${productOptions.holdStock}`),
+  ]);
+  const soldOut = await stockRows(db, soldOutOption, limit, [desc(productOptions.updatedAt)]);
   return { low: low.rows, lowCount: low.total, soldOut: soldOut.rows, soldOutCount: soldOut.total };
 }
 
