@@ -17,6 +17,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './order-edits.repository.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -27,15 +28,18 @@ type OptionRow = typeof productOptions.$inferSelect;
 export type LineEdit = { change: OrderLineChange; orderNumber: string; buyerEmail: string };
 
 /**
- * The unit price, in minor units of the order's currency, of an option added to an order: today its list
- * price in that currency. Buyer price groups will price it here (the buyer and the quantity are passed on
- * for that), so nothing else changes when they do.
+ * The unit price, in minor units of the order's currency, of an option added to an order: what the buyer
+ * pays for it today (the member price rule of decision 21: the buyer's price group, then the volume tier of
+ * the quantity); the list price when the order has no buyer any more.
  */
 export async function unitPriceFor(
-  _db: Executor,
+  db: Executor,
   input: { option: OptionRow; currency: CurrencyCode; buyerId: string | null; quantity: number },
 ): Promise<number> {
-  return input.currency === 'KRW' ? input.option.priceKrw : input.option.priceUsd;
+  const { option, currency, buyerId, quantity } = input;
+  if (!buyerId) return currency === 'KRW' ? option.priceKrw : option.priceUsd;
+  const prices = await MemberPrices.forBuyer(db, buyerId, currency, [option.id]);
+  return prices.unitMinor(option, quantity);
 }
 
 const orderNotFound = () => notFound(messages.order.notFound, 'ORDER_NOT_FOUND');

@@ -1,7 +1,16 @@
 import { messages, ORDER_EDIT_RULES } from '@kshop/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orderChanges, orderDetails, orders, productOptions, products } from '../../db/schema.js';
+import {
+  auditLog,
+  buyers,
+  orderChanges,
+  orderDetails,
+  orders,
+  priceGroups,
+  productOptions,
+  products,
+} from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
@@ -274,6 +283,28 @@ describe('adding a line', () => {
     await shop.smtp.waitFor((m) => m.subject === `Order ${o.orderNumber} changed` && m.raw.includes('Added'));
   });
 
+  it("prices an added option at what the buyer pays: the buyer's price group", async () => {
+    const o = await newOrder(1);
+    const buyerId = (await orderRow(o.uuid)).buyerId!;
+    const [group] = await shop.db
+      .insert(priceGroups)
+      .values({ name: 'Order edits 10 %', discountBp: 1000 })
+      .returning();
+    await shop.db.update(buyers).set({ priceGroupId: group!.id }).where(eq(buyers.id, buyerId));
+    try {
+      const extra = await stockedOption(shop, 10);
+      const added = await add(o.uuid, extra.id, 2);
+      expect(added.statusCode, added.body).toBe(200);
+      const unit = Math.floor((extra.priceKrw * 9000 + 5000) / 10000);
+      expect(body(added).data).toMatchObject({
+        unitPrice: unit,
+        productAmountAfter: o.option.priceKrw + 2 * unit,
+      });
+    } finally {
+      await shop.db.update(buyers).set({ priceGroupId: 1 }).where(eq(buyers.id, buyerId));
+    }
+  });
+
   it('refuses an option short of stock, sold out, deleted or unknown, and changes nothing', async () => {
     const o = await newOrder(1);
     const short = await stockedOption(shop, 3, { holdStock: 1 });
@@ -299,6 +330,8 @@ describe('adding a line', () => {
     expect(body(await add(o.uuid, gone.id, 1)).statusCode).toBe(409);
     expect(await snapshot(o.uuid, [short.id, soldOut.id])).toEqual(before);
     expect((await holdOf(gone.id)).holdStock).toBe(0);
+    // Its other options serve the tests that follow.
+    await shop.db.update(products).set({ deletedAt: null }).where(eq(products.id, gone.productId));
   });
 });
 

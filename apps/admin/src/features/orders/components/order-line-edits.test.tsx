@@ -234,7 +234,7 @@ describe('OrderLineEdits', () => {
     await user.type(quantity, '3');
     await user.click(screen.getByRole('button', { name: 'Add line' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('Add Winter Photobook / A ver. × 3 at ₩30,000 each?');
+    expect(dialog.textContent).toContain('Add Winter Photobook / A ver. × 3 at ₩30,000 each (list price');
     expect(dialog.textContent).toContain('final amount ₩77,000 → ₩167,000');
     await user.click(within(dialog).getByRole('button', { name: 'Add line' }));
     expect((await screen.findByText('Winter Photobook / A ver. added.')).getAttribute('role')).toBe('status');

@@ -191,7 +191,7 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
     const name = `${product.data.title} / ${optionName(option)}`;
     const unit = priceOf(option, currency);
     const ok = await confirm(
-      `Add ${name} × ${read.quantity} at ${formatPrice(unit, currency)} each? ${amountChange(amounts, unit * read.quantity)} The buyer is e-mailed.`,
+      `Add ${name} × ${read.quantity} at ${formatPrice(unit, currency)} each (list price; the buyer's price group applies)? ${amountChange(amounts, unit * read.quantity)} The buyer is e-mailed.`,
       'Add line',
     );
     if (!ok) return;
