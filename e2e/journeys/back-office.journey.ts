@@ -570,6 +570,23 @@ describe('back office: staff approve a company, sell and ship a new product, and
     );
 
     step(
+      "Reports by product count the shipped order's line in won, without the memo",
+      () => owner,
+      async (page) => {
+        await openFromNav(page, 'Reports');
+        const form = page.getByRole('form', { name: 'Report', exact: true });
+        await form.getByLabel('By', { exact: true }).selectOption({ label: 'Product' });
+        await form.getByRole('button', { name: 'Show', exact: true }).click();
+        const region = page.getByRole('region', { name: 'KRW by product', exact: true });
+        const table = region.getByRole('table', { name: 'Sales in KRW by product', exact: true });
+        await table.getByRole('rowheader', { name: PRODUCT.title, exact: true }).waitFor();
+        const row = (await tableRows(table)).find((cells) => cells[0] === PRODUCT.title);
+        assert.deepEqual(row, [PRODUCT.title, String(ORDERED.quantity), '1', won(SUBTOTAL)]);
+        await region.getByRole('img', { name: /^The \d+ largest by product in KRW/ }).waitFor();
+      },
+    );
+
+    step(
       "the buyer's Order Detail shows SHIPPED, the memo line and the final amount",
       () => korea,
       async (page) => {
