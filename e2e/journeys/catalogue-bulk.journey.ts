@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { eventually } from '../support/assertions.js';
+import { describeViolations, severeViolations } from '../support/axe.js';
 import { oneTimePasswordIn, replaceOneTimePassword, signIn } from '../support/back-office.js';
 import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
 import { memberApi } from '../support/buying.js';
@@ -73,6 +74,8 @@ describe('catalogue bulk edits: bulk-mark a product sold out', () => {
     await dialog.getByText('1 product will change.').waitFor();
     const rows = await dialog.getByRole('row').count();
     assert.ok(rows >= 2, 'the preview lists at least one option that becomes sold out');
+    const { violations } = await severeViolations(page);
+    assert.deepEqual(violations, [], describeViolations(violations));
     assert.equal(
       (await api.get<Detail>(`/api/v1/product/detail/${product.optionUuid}`)).optionList.some(
         (o) => o.isSoldOut,
@@ -98,4 +101,33 @@ describe('catalogue bulk edits: bulk-mark a product sold out', () => {
       );
     });
   });
+
+  step(
+    'the dashboard lists the sold-out options apart from the low ones; the product form offers the option grid',
+    async (page) => {
+      await page.goto('/admin');
+      const stock = page.getByRole('region', { name: 'Low available stock', exact: true });
+      await stock.getByRole('heading', { name: /^Sold out \(\d+\)$/ }).waitFor();
+      await stock.getByRole('link', { name: /^See all low-stock products/ }).waitFor();
+      await stock
+        .getByRole('table', { name: 'Options sold out', exact: true })
+        .getByText(product.title)
+        .first()
+        .waitFor();
+      let scan = await severeViolations(page);
+      assert.deepEqual(scan.violations, [], describeViolations(scan.violations));
+
+      await stock
+        .getByRole('table', { name: 'Options sold out', exact: true })
+        .getByRole('link', { name: product.title })
+        .first()
+        .click();
+      const grid = page.getByRole('group', { name: 'Generate options', exact: true });
+      await grid.getByRole('button', { name: 'Generate options', exact: true }).waitFor();
+      await page.getByRole('checkbox', { name: 'Published', exact: true }).waitFor();
+      await page.getByRole('link', { name: /^View in storefront/ }).waitFor();
+      scan = await severeViolations(page);
+      assert.deepEqual(scan.violations, [], describeViolations(scan.violations));
+    },
+  );
 });
