@@ -76,7 +76,10 @@ export const buyerOrderOption = z.object({
   minimumOrderQuantity: z.number().int(),
   orderMultiple: z.number().int(),
   maxPerOrder: z.number().int().nullable(),
+  /** The buyer's unit price for one piece: its price group's (decision 0021). */
   unitPrice: z.number(),
+  /** From `minQuantity` pieces on a line, the buyer's unit price is `unitPrice` (volume tiers), lowest first. */
+  volumeTiers: z.array(z.object({ minQuantity: z.number().int(), unitPrice: z.number() })),
 });
 export type BuyerOrderOption = z.infer<typeof buyerOrderOption>;
 export const buyerOrderOptionsResponse = envelope(

@@ -1,6 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addresses, buyers, cartItems, orderStatusHistory, orders, productOptions } from '../../db/schema.js';
+import {
+  addresses,
+  buyers,
+  cartItems,
+  optionVolumeTiers,
+  orderStatusHistory,
+  orders,
+  priceGroups,
+  productOptions,
+} from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
@@ -299,5 +308,43 @@ describe('the options the order form offers', () => {
       headers: clerk,
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe("the buyer's own prices", () => {
+  it('offers and charges the group price, less the volume tier the quantity reaches', async () => {
+    const option = await stockedOption(shop, 100, { priceKrw: 10_000 });
+    const [group] = await shop.db
+      .insert(priceGroups)
+      .values({ name: 'Taken VIP', discountBp: 1000 })
+      .returning();
+    await shop.db
+      .insert(optionVolumeTiers)
+      .values({ productOptionId: option.id, minQuantity: 10, discountBp: 500 });
+    await shop.db.update(buyers).set({ priceGroupId: group!.id }).where(eq(buyers.id, ids.korea));
+    try {
+      const offered = body(
+        await shop.app.inject({
+          url: `/api/v1/admin/buyers/${ids.korea}/order-options?q=${encodeURIComponent(option.product.title)}`,
+          headers: clerk,
+        }),
+      ).data.optionList.find((o: { productOptionId: string }) => o.productOptionId === option.id);
+      // 10% off 10,000 is 9,000; from 10 pieces 5% more off: 8,550.
+      expect(offered).toMatchObject({ unitPrice: 9000, volumeTiers: [{ minQuantity: 10, unitPrice: 8550 }] });
+
+      const res = await take({
+        buyerId: ids.korea,
+        lines: [{ productOptionId: option.id, quantity: 10 }],
+        receiverInfo,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const [row] = await shop.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, body(res).data.uuid));
+      expect(row!.productAmount).toBe(85_500);
+    } finally {
+      await shop.db.update(buyers).set({ priceGroupId: 1 }).where(eq(buyers.id, ids.korea));
+    }
   });
 });

@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import { memberUnitSql } from '../pricing/pricing.repository.js';
 import * as repo from './orders.repository.js';
 import { orderDay, type PlacedOrder, refusal } from './orders.service.js';
 
@@ -153,16 +154,28 @@ export async function placeTakenOrder(
 
 /**
  * Options the order form offers for a buyer: those of listed products whose title, vendor or option
- * values match `q`, with the stock available now and the unit price in the buyer's currency (the list
- * price; the order itself is priced by the catalogue's rule when placed).
+ * values match `q`, with the stock available now, the quantity rules, and the buyer's unit price in its
+ * currency with its volume tiers (the order itself is priced by the same rule under its locks).
  */
 export async function optionsForBuyer(db: Executor, buyerId: string, q: string | undefined) {
   const buyer = await findBuyer(db, buyerId);
   if (!buyer) throw buyerNotFound();
   const currency = currencyOfBuyer(buyer);
   const like = q ? containsPattern(q) : null;
+  // The buyer's price by the order's own rule (group price, then the volume tier for the quantity).
+  const price = currency === 'KRW' ? sql`price_krw` : sql`price_usd`;
+  const option = { id: sql`${productOptions.id}`, listPrice: sql`${productOptions}.${price}` };
+  const tierOption = { id: sql`t2.product_option_id`, listPrice: option.listPrice };
   const rows = await db
-    .select({ option: productOptions, product: products })
+    .select({
+      option: productOptions,
+      product: products,
+      unit: sql<number>`${memberUnitSql(option, price, buyer.id, sql`1`)}`.mapWith(Number),
+      tiers: sql<{ minQuantity: number; unit: number }[]>`(
+        select coalesce(json_agg(json_build_object('minQuantity', t2.min_quantity,
+          'unit', ${memberUnitSql(tierOption, price, buyer.id, sql`t2.min_quantity`)}) order by t2.min_quantity), '[]'::json)
+        from option_volume_tiers t2 where t2.product_option_id = ${productOptions.id})`,
+    })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(
@@ -181,7 +194,7 @@ export async function optionsForBuyer(db: Executor, buyerId: string, q: string |
     )
     .orderBy(asc(products.title), asc(productOptions.sortOrder), asc(productOptions.id))
     .limit(30);
-  const optionList: BuyerOrderOption[] = rows.map(({ option: o, product: p }) => ({
+  const optionList: BuyerOrderOption[] = rows.map(({ option: o, product: p, unit, tiers }) => ({
     productOptionId: o.id,
     productTitle: p.title,
     optionNameValue1: o.optionNameValue1,
@@ -192,7 +205,11 @@ export async function optionsForBuyer(db: Executor, buyerId: string, q: string |
     minimumOrderQuantity: o.minimumOrderQuantity,
     orderMultiple: o.orderMultiple,
     maxPerOrder: o.maxPerOrder,
-    unitPrice: fromMinorUnits(currency === 'KRW' ? o.priceKrw : o.priceUsd, currency),
+    unitPrice: fromMinorUnits(unit, currency),
+    volumeTiers: tiers.map((t) => ({
+      minQuantity: t.minQuantity,
+      unitPrice: fromMinorUnits(Number(t.unit), currency),
+    })),
   }));
   return { currencyCode: currency, optionList };
 }

@@ -20,6 +20,13 @@ export const rulesOf = (o: BuyerOrderOption) => ({
   available: o.isSoldOut ? 0 : o.available,
 });
 
+/** The buyer's unit price at a quantity: the volume tier the quantity reaches, else the one-piece price. */
+export function unitFor(o: BuyerOrderOption, quantity: number): number {
+  let unit = o.unitPrice;
+  for (const tier of o.volumeTiers) if (quantity >= tier.minQuantity) unit = tier.unitPrice;
+  return unit;
+}
+
 /** Why a line cannot be ordered as it stands, or null. */
 export const lineProblem = (line: DraftLine): string | null =>
   line.option.isSoldOut ? 'This option is sold out.' : validQuantity(line.quantity, rulesOf(line.option));
@@ -167,7 +174,7 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                         {optionName(o)} · {o.available} available · {rulesText(o)}
                       </span>
                     </td>
-                    <td className="num">{formatPrice(o.unitPrice, currencyCode)}</td>
+                    <td className="num">{formatPrice(unitFor(o, line.quantity), currencyCode)}</td>
                     <td>
                       <FormField
                         label={<span className="visually-hidden">Quantity of {name}</span>}
@@ -192,7 +199,7 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                     </td>
                     <td className="num">
                       {Number.isFinite(line.quantity)
-                        ? formatPrice(o.unitPrice * line.quantity, currencyCode)
+                        ? formatPrice(unitFor(o, line.quantity) * line.quantity, currencyCode)
                         : '—'}
                     </td>
                     <td>

@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ApprovedBuyer, useBuyerForOrder, usePlaceTakenOrder } from '../api/new-order-api';
 import { NewOrderBuyerPicker } from '../components/new-order-buyer';
-import { type DraftLine, lineProblem, NewOrderLines } from '../components/new-order-lines';
+import { type DraftLine, lineProblem, NewOrderLines, unitFor } from '../components/new-order-lines';
 
 const TYPED = 'typed';
 
@@ -59,7 +59,7 @@ export function NewOrderPage() {
   };
 
   const total = lines.reduce(
-    (sum, l) => sum + (Number.isFinite(l.quantity) ? l.option.unitPrice * l.quantity : 0),
+    (sum, l) => sum + (Number.isFinite(l.quantity) ? unitFor(l.option, l.quantity) * l.quantity : 0),
     0,
   );
   const field = (key: keyof typeof receiver) => ({
