@@ -155,6 +155,27 @@ describe('an order taken for a buyer', () => {
   });
 });
 
+describe('a repeated submission', () => {
+  it('with the same Idempotency-Key places one order and answers the repeat as the first', async () => {
+    const option = await stockedOption(shop, 10);
+    const payload = {
+      buyerId: ids.korea,
+      lines: [{ productOptionId: option.id, quantity: 2 }],
+      receiverInfo,
+    };
+    const headers = { ...clerk, 'idempotency-key': `taken-${option.id}` };
+    const before = await orderCount();
+    const first = await take(payload, headers);
+    const again = await take(payload, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(body(again).data).toEqual(body(first).data);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await orderCount()).toBe(before + 1);
+    expect((await optionRow(option.id)).holdStock).toBe(2);
+  });
+});
+
 describe('what an order taken for a buyer refuses, changing nothing', () => {
   it('a buyer awaiting approval or suspended', async () => {
     const option = await stockedOption(shop, 10);
