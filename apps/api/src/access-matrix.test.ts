@@ -165,6 +165,23 @@ async function addToCart(headers: Auth) {
   return line!;
 }
 
+/** A parcel of A's order, shipped once and reused (one of its lines, one piece). */
+let parcel: { orderUuid: string; shipmentUuid: string } | undefined;
+async function parcelOfA() {
+  if (parcel) return parcel;
+  const placed = await orderAsA();
+  await shop.db.update(orders).set({ status: 'PREPARING' }).where(eq(orders.id, placed.uuid));
+  const [line] = await shop.db.select().from(orderDetails).where(eq(orderDetails.orderId, placed.uuid));
+  const res = await api('POST', `/api/v1/admin/orders/${placed.uuid}/shipments`, ownerHeaders, {
+    carrier: 'DHL',
+    trackingNumber: 'MATRIX-PL',
+    lines: [{ orderDetailId: line!.id, quantity: 1 }],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  parcel = { orderUuid: placed.uuid, shipmentUuid: body(res).data.shipmentUuid as string };
+  return parcel;
+}
+
 async function orderAsA() {
   const option = await stockedOption(shop, 100);
   const res = await placeOrder(
@@ -590,6 +607,13 @@ const ROUTES: Record<string, Route> = {
           lines: [{ orderDetailId: line!.id, quantity: 1 }],
         },
       };
+    },
+  },
+  'GET /api/v1/admin/orders/{uuid}/shipments/{shipmentUuid}/packing-list.pdf': {
+    access: 'staff',
+    call: async () => {
+      const { orderUuid, shipmentUuid } = await parcelOfA();
+      return { url: `/api/v1/admin/orders/${orderUuid}/shipments/${shipmentUuid}/packing-list.pdf` };
     },
   },
   'POST /api/v1/admin/orders/{orderNumber}/memos': {

@@ -387,6 +387,13 @@ export function packingListPdf(order: OrderDocument): Promise<Buffer> {
     ['Order number', order.orderNumber],
     ['Order date', koreanDateTime(order.orderedAt)],
     ['Status', ORDER_STATUS_LABELS[order.status]],
+    ...((order.shipment
+      ? [
+          ['Shipment', String(order.shipment.number)],
+          ['Carrier', order.shipment.carrier || '-'],
+          ['Tracking no.', order.shipment.trackingNumber || '-'],
+        ]
+      : []) as [string, string][]),
   ]);
   y = parties(
     doc,

@@ -8,7 +8,7 @@ import { invoicePdf, packingListPdf } from './documents.pdf.js';
 import { orderDocument } from './documents.service.js';
 
 /** A PDF saved under its own name, never cached (it carries the buyer's details) nor sniffed as another type. */
-const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
+export const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
   reply
     .type('application/pdf')
     .header('Content-Disposition', contentDisposition(fileName))

@@ -38,6 +38,8 @@ export type OrderDocument = {
   /** The memos that change the amount ('label/amount'), as lines between the subtotal and the total. */
   adjustments: { label: string; amount: number }[];
   finalAmount: number;
+  /** On a parcel's packing list: which parcel of the order, its carrier and tracking number. */
+  shipment?: { number: number; carrier: string; trackingNumber: string };
 };
 
 /**

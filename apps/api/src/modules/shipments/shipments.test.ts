@@ -314,6 +314,33 @@ describe('status moves after a partial shipment', () => {
   });
 });
 
+describe("a parcel's packing list", () => {
+  it('is a PDF of that parcel, for staff only; an unknown or foreign parcel is 404', async () => {
+    const placed = await newOrder();
+    await ship(placed, [{ orderDetailId: placed.lineA, quantity: 2 }], 'TRK-PL1');
+    await ship(placed, [{ orderDetailId: placed.lineB, quantity: 1 }], 'TRK-PL2');
+    const [, second] = body(await admin('GET', `/orders/${placed.orderNumber}`)).data.shipments;
+    const url = `/orders/${placed.uuid}/shipments/${second.shipmentUuid}/packing-list.pdf`;
+    const pdf = await admin('GET', url);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain(`packing-list-${placed.orderNumber}-2.pdf`);
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const other = await newOrder();
+    const foreign = await admin(
+      'GET',
+      `/orders/${other.uuid}/shipments/${second.shipmentUuid}/packing-list.pdf`,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await admin('GET', `/orders/${placed.uuid}/shipments/not-a-uuid/packing-list.pdf`)).statusCode,
+    ).toBe(400);
+    const byBuyer = await shop.app.inject({ url: `/api/v1/admin${url}`, headers: korea });
+    expect(byBuyer.statusCode).toBe(401);
+  });
+});
+
 describe('who sees the parcels', () => {
   it('shows the buyer carrier, tracking and shipped quantities; another buyer gets 404, a guest 401, a buyer on the staff route 401', async () => {
     const placed = await newOrder();

@@ -45,7 +45,15 @@ const SENT = {
 /** The panel wired to the API as the order page wires it. */
 function LiveShipments() {
   const ship = useShipOrder(ORDER_UUID);
-  return <Shipments status="PAID" lines={LINES} shipments={[]} onShip={(p) => ship.mutateAsync(p)} />;
+  return (
+    <Shipments
+      orderUuid={ORDER_UUID}
+      status="PAID"
+      lines={LINES}
+      shipments={[]}
+      onShip={(p) => ship.mutateAsync(p)}
+    />
+  );
 }
 
 describe('Shipments', () => {
@@ -55,7 +63,15 @@ describe('Shipments', () => {
       status: 'PREPARING',
       complete: false,
     }));
-    renderWithProviders(<Shipments status="PREPARING" lines={LINES} shipments={[SENT]} onShip={onShip} />);
+    renderWithProviders(
+      <Shipments
+        orderUuid={ORDER_UUID}
+        status="PREPARING"
+        lines={LINES}
+        shipments={[SENT]}
+        onShip={onShip}
+      />,
+    );
 
     expect(screen.getByText('Partly shipped: the open quantities below are still to ship.')).toBeTruthy();
     const shipA = screen.getByRole('spinbutton', {
@@ -117,6 +133,7 @@ describe('Shipments', () => {
 
     renderWithProviders(
       <Shipments
+        orderUuid={ORDER_UUID}
         status="SHIPPED"
         lines={[line(A, 'AURORA CODE Mini', 10, 10)]}
         shipments={[SENT]}
@@ -130,5 +147,38 @@ describe('Shipments', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent),
     ).toEqual(['10', '10', '0']);
+  });
+
+  it("saves a parcel's packing list under the name the API gives", async () => {
+    signedIn('staff-token');
+    const name = 'packing-list-20261122-1001-1.pdf';
+    stubApi({
+      [`GET /admin/orders/${ORDER_UUID}/shipments/${SENT.shipmentUuid}/packing-list.pdf`]: () =>
+        new Response('%PDF-1.7 parcel', {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': `attachment; filename="${name}"`,
+          },
+        }),
+    });
+    const saved: string[] = [];
+    URL.createObjectURL = vi.fn(() => 'blob:parcel');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderWithProviders(
+      <Shipments
+        orderUuid={ORDER_UUID}
+        status="PREPARING"
+        lines={LINES}
+        shipments={[SENT]}
+        onShip={vi.fn()}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Packing list of shipment 1 (PDF)' }));
+    await waitFor(() => expect(saved).toEqual([name]));
+    vi.restoreAllMocks();
   });
 });

@@ -8,8 +8,9 @@ import {
 import { FormField } from '@kshop/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { adminRequest, errorMessage } from '../../../lib/api-client';
+import { adminDownload, adminRequest, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { saveBlob } from '../../../lib/save-file';
 
 type ShipAnswer = { shipmentUuid: string; status: string; complete: boolean };
 
@@ -35,6 +36,7 @@ const optionOf = (line: Line) =>
 const openOf = (line: Line) => line.quantity - (line.shippedQuantity ?? 0);
 
 type ShipmentsProps = {
+  orderUuid: string;
   status: AdminOrderDetail['status'];
   lines: readonly Line[];
   shipments: readonly ShipmentView[];
@@ -46,8 +48,25 @@ type ShipmentsProps = {
  * (carrier, tracking number, a quantity per open line defaulting to what is open) while the order may
  * ship, and the parcels sent so far.
  */
-export function Shipments({ status, lines, shipments, onShip }: ShipmentsProps) {
+export function Shipments({ orderUuid, status, lines, shipments, onShip }: ShipmentsProps) {
   const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [fetching, setFetching] = useState<string | null>(null);
+  const packingList = async (shipmentUuid: string, n: number) => {
+    if (fetching) return;
+    setFetching(shipmentUuid);
+    setFailure(null);
+    try {
+      const { blob, fileName } = await adminDownload(
+        `/orders/${encodeURIComponent(orderUuid)}/shipments/${shipmentUuid}/packing-list.pdf`,
+      );
+      saveBlob(blob, fileName ?? `packing-list-${n}.pdf`);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setFetching(null);
+    }
+  };
   const sentId = useId();
   const mayShip =
     (SHIPPABLE_STATUSES as readonly string[]).includes(status) && lines.some((l) => openOf(l) > 0);
@@ -101,9 +120,22 @@ export function Shipments({ status, lines, shipments, onShip }: ShipmentsProps) 
                   </li>
                 ))}
               </ul>
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-busy={fetching === s.shipmentUuid || undefined}
+                onClick={() => void packingList(s.shipmentUuid, i + 1)}
+              >
+                Packing list of shipment {i + 1} (PDF)
+              </button>
             </li>
           ))}
         </ol>
+      )}
+      {failure && (
+        <p role="alert" className="form-error">
+          {failure}
+        </p>
       )}
     </section>
   );

@@ -141,6 +141,7 @@ export function OrderDetailPage() {
             )}
           </section>
           <Shipments
+            orderUuid={order.uuid}
             status={order.status}
             lines={order.orderDetails}
             shipments={order.shipments ?? []}
