@@ -256,6 +256,7 @@ describe('draft products', () => {
     // The back office sees it, and filters by it.
     const drafts = body(await admin('GET', '/products?publication=draft&limit=100')).data.productList;
     expect(drafts.find((p: { uuid: string }) => p.uuid === draft.uuid)?.isPublished).toBe(false);
+    expect((await admin('GET', `/products/${draft.uuid}/stock-alerts`)).statusCode).toBe(200);
     const published = body(await admin('GET', `/products?publication=published&q=${word}`)).data;
     expect(published.totalCount).toBe(0);
 

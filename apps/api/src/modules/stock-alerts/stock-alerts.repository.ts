@@ -73,11 +73,12 @@ export async function waitingCounts(db: Executor, productId: string) {
     .orderBy(asc(productOptions.id));
 }
 
+/** For staff: a draft exists too, only a deleted product does not. */
 export async function productExists(db: Executor, productId: string) {
   const rows = await db
     .select({ id: products.id })
     .from(products)
-    .where(and(eq(products.id, productId), listedProduct()));
+    .where(and(eq(products.id, productId), isNull(products.deletedAt)));
   return rows.length === 1;
 }
 
