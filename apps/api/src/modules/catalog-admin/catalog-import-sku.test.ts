@@ -220,6 +220,26 @@ describe('importing by SKU', () => {
     expect((await optionBySku(sku))!.stock).toBe(507);
   });
 
+  it('a new option the file names the default takes the default from the product’s current one', async () => {
+    const { header, rows, at } = await exported();
+    const productId = rows[20]![at('product_uuid')]!;
+    const own = rows.filter((r) => r[at('product_uuid')] === productId).map((r) => [...r]);
+    const added = [...own[0]!];
+    added[at('option_uuid')] = '';
+    added[at('sku')] = 'NEW-DEFAULT-1';
+    added[at('option_value1')] = 'Import Default';
+    added[at('is_default')] = 'true';
+    // The product's other rows are left out of the file: their options stay as they are, but for the default.
+    const done = await importFile(fileOf(header, [added]));
+    expect(done.status, JSON.stringify(done.failure)).toBe('done');
+    expect(done.result).toMatchObject({ optionsCreated: 1, productsCreated: 0 });
+    const options = await shop.db
+      .select()
+      .from(productOptions)
+      .where(eq(productOptions.productId, productId));
+    expect(options.filter((o) => o.isDefault).map((o) => o.sku)).toEqual(['NEW-DEFAULT-1']);
+  });
+
   it('names the row, SKU and column of every problem; a duplicated SKU at both its rows', async () => {
     const { header, rows, at } = await exported();
     const picked = rows.slice(3, 14).map((r) => [...r]);

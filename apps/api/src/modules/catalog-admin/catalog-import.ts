@@ -263,7 +263,9 @@ async function applyBatch(
   // Defaults are cleared first where one moves (one-default index), then every changed option is written.
   const updates = plans.flatMap((p) => p.updates);
   const movedDefault = plans.flatMap((p) =>
-    p.productId && p.updates.some((u) => u.isDefault && !state.options.get(u.id)?.isDefault)
+    p.productId &&
+    (p.updates.some((u) => u.isDefault && !state.options.get(u.id)?.isDefault) ||
+      p.inserts.some((o) => o.isDefault))
       ? [p.productId]
       : [],
   );
