@@ -201,7 +201,7 @@ describe('shipments: staff ship an order in two parcels with tracking, and downl
   );
 
   step(
-    'downloads the invoice and the packing list as PDFs',
+    'downloads the invoice, the packing list and the second parcel packing list as PDFs',
     () => owner,
     async (page) => {
       const { order } = setup;
@@ -216,6 +216,12 @@ describe('shipments: staff ship an order in two parcels with tracking, and downl
         assert.equal(file.fileName, name);
         assert.ok(file.text.startsWith('%PDF-'), `${label} is a PDF`);
       }
+      // Each parcel has its own packing list too.
+      const parcel = await downloadedText(page, () =>
+        panel(page).getByRole('button', { name: 'Packing list of shipment 2 (PDF)', exact: true }).click(),
+      );
+      assert.equal(parcel.fileName, `packing-list-${order.orderNumber}-2.pdf`);
+      assert.ok(parcel.text.startsWith('%PDF-'), 'the parcel packing list is a PDF');
     },
   );
 
