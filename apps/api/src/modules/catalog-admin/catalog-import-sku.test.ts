@@ -338,6 +338,10 @@ describe('SKUs in the back office', () => {
     expect(clash.statusCode).toBe(400);
     expect(clash.json().message).toBe(`SKU ${taken} is already used by another option.`);
     expect((await optionBySku(taken))!.id).not.toBe(b.uuid);
+    // The database refuses it too, whoever writes.
+    await expect(
+      shop.db.update(productOptions).set({ sku: taken }).where(eq(productOptions.id, b.uuid)),
+    ).rejects.toThrow();
 
     for (const q of ['FORM-001', 'form-0', '8809111122223']) {
       const found = await shop.app.inject({ url: `/api/v1/admin/products?q=${q}`, headers: owner });
