@@ -88,7 +88,10 @@ describe('the export', () => {
     const sheet = readXlsxRows(xlsx.rawPayload);
     expect(sheet.ok && sheet.rows[0]).toEqual(header);
     expect(sheet.ok && sheet.rows[1]).toEqual(rows[0]);
-    // The workbook as exported imports back as nothing to change.
+    // The file as exported, CSV or workbook, imports back as nothing to change.
+    const asCsv = await preview(fileOf(header, rows));
+    expect(asCsv.rows).toEqual([]);
+    expect(asCsv.counts).toMatchObject({ newOptions: 0, changedOptions: 0, unchangedOptions: rows.length });
     const again = await preview(xlsx.rawPayload, '', XLSX);
     expect(again.problems).toEqual([]);
     expect(again.counts).toMatchObject({ newOptions: 0, changedOptions: 0, unchangedOptions: rows.length });
@@ -176,9 +179,19 @@ describe('importing by SKU', () => {
         changes: [{ column: 'price_krw', from: rows[1]![at('price_krw')], to: row[at('price_krw')] }],
       }),
     ]);
+    const productOf = async () =>
+      (
+        await shop.db
+          .select()
+          .from(products)
+          .where(eq(products.id, row[at('product_uuid')]!))
+      )[0]!;
+    const before = await productOf();
     const done = await importFile(workbook, '', XLSX);
     expect(done.result).toMatchObject({ optionsChanged: 1, optionsUnchanged: 0 });
     expect((await optionBySku(row[at('sku')]!))!.priceKrw).toBe(Number(row[at('price_krw')]));
+    // Its product changed with it: the back office's product page follows updated_at.
+    expect((await productOf()).updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
   });
 
   it('a stale export does not overwrite stock that moved, unless staff choose to; an adjustment column adds', async () => {

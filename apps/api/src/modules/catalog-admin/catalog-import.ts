@@ -315,6 +315,11 @@ async function applyBatch(
     productArtists,
     relinked.flatMap(({ plan, id }) => plan.artistIds.map((artistId) => ({ productId: id, artistId }))),
   );
+  // A product whose options or artists changed is a changed product: its updated_at moves too (the back
+  // office's product page and caches follow it), as a save in the product form does.
+  const bumped = touched.flatMap((p) => (p.productId && !p.productChanged ? [p.productId] : []));
+  if (bumped.length)
+    await tx.execute(sql`update products set updated_at = now() where id in ${idList(bumped)}`);
   const touchedIds = touched.map((p) => productIds[plans.indexOf(p)]!);
   if (touchedIds.length) await refreshProductDerived(tx, touchedIds);
   return {
