@@ -643,9 +643,10 @@ describe('back office: staff approve a company, sell and ship a new product, and
     const importFile = async (page: Page, name: string, csv: string) => {
       const file = path.join(filesDir, name);
       await writeFile(file, csv);
-      const tools = page.getByRole('region', { name: 'Catalogue CSV', exact: true });
-      await tools.getByLabel('CSV file to import', { exact: true }).setInputFiles(file);
-      await tools.getByRole('button', { name: 'Import CSV', exact: true }).click();
+      const tools = page.getByRole('region', { name: 'Catalogue spreadsheet', exact: true });
+      await tools.getByLabel('File to import', { exact: true }).setInputFiles(file);
+      // The import is previewed first (issue 12); it applies only when staff choose Apply.
+      await tools.getByRole('button', { name: 'Preview import', exact: true }).click();
       return tools;
     };
 
@@ -654,7 +655,7 @@ describe('back office: staff approve a company, sell and ship a new product, and
       () => owner,
       async (page) => {
         await openFromNav(page, 'Products');
-        const tools = page.getByRole('region', { name: 'Catalogue CSV', exact: true });
+        const tools = page.getByRole('region', { name: 'Catalogue spreadsheet', exact: true });
         const { fileName, text } = await downloadedText(page, () =>
           tools.getByRole('button', { name: 'Export CSV', exact: true }).click(),
         );
@@ -697,14 +698,17 @@ describe('back office: staff approve a company, sell and ship a new product, and
           'abc',
         );
         const tools = await importFile(page, 'catalogue-with-a-bad-row.csv', toCsv(bad));
-        const refusal = tools.getByRole('alert').filter({ hasText: 'The import changed nothing' });
+        const refusal = tools.getByRole('alert').filter({ hasText: 'Nothing has changed' });
         await refusal.waitFor();
         assert.ok(
-          (await visibleText(refusal)).startsWith('The import changed nothing: 1 problem found.'),
+          (await visibleText(refusal)).startsWith('1 problem found: fix the file and preview it again.'),
           await visibleText(refusal),
         );
-        const problems = refusal.getByRole('table', { name: 'Problems in the CSV file', exact: true });
-        assert.deepEqual(await tableRows(problems), [[String(broken + 1), 'price_krw must be a number.']]);
+        assert.equal(await tools.getByRole('button', { name: 'Apply import', exact: true }).count(), 0);
+        const problems = refusal.getByRole('table', { name: 'Problems in the file', exact: true });
+        assert.deepEqual(await tableRows(problems), [
+          [String(broken + 1), records[broken]![column('sku')]!, 'price_krw', 'price_krw must be a number.'],
+        ]);
 
         await openProduct(page, PRODUCT.title);
         assert.deepEqual(
@@ -724,10 +728,13 @@ describe('back office: staff approve a company, sell and ship a new product, and
         await openFromNav(page, 'Products');
         const tools = await importFile(page, 'catalogue.csv', toCsv(good));
         const rows = good.slice(1);
-        const products = new Set(rows.map((record) => record[column('product_uuid')])).size;
+        await tools.getByRole('button', { name: 'Apply import', exact: true }).click();
+        // Counted from what changed, not from every row (issue 12).
         await tools
           .getByRole('status')
-          .filter({ hasText: `Imported ${products} products and ${rows.length} options.` })
+          .filter({
+            hasText: `Import done: 0 products created, 0 products changed, 0 options created, 1 option changed, ${(rows.length - 1).toLocaleString('en-US')} unchanged.`,
+          })
           .waitFor({ timeout: 30_000 });
 
         await openProduct(page, PRODUCT.title);
