@@ -211,16 +211,3 @@ export const productsByIds = (db: Executor, ids: string[]) =>
         .from(products)
         .where(and(inArray(products.id, ids), isNull(products.deletedAt)))
     : Promise.resolve([]);
-
-/** The options of the products, with what open orders hold of each. */
-export const optionsOfProducts = (db: Executor, productIds: string[]) =>
-  productIds.length
-    ? db
-        .select({
-          id: productOptions.id,
-          productId: productOptions.productId,
-          holdStock: productOptions.holdStock,
-        })
-        .from(productOptions)
-        .where(inArray(productOptions.productId, productIds))
-    : Promise.resolve([]);
