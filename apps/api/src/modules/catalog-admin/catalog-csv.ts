@@ -579,6 +579,9 @@ export function planImport(
     groups.set(productKey, [...(groups.get(productKey) ?? []), r]);
   }
 
+  const optionsOf = new Map<string, OptionRow[]>();
+  for (const o of state.options.values())
+    optionsOf.set(o.productId, [...(optionsOf.get(o.productId) ?? []), o]);
   const plans: ProductPlan[] = [];
   for (const [key, group] of groups) {
     const existing = key.startsWith('new:') ? null : state.products.get(key)!;
@@ -601,9 +604,9 @@ export function planImport(
       }
     }
     const options = existing
-      ? [...state.options.values()]
-          .filter((o) => o.productId === key)
-          .sort((a, b) => a.sortOrder - b.sortOrder || a.createdAt.getTime() - b.createdAt.getTime())
+      ? [...(optionsOf.get(key) ?? [])].sort(
+          (a, b) => a.sortOrder - b.sortOrder || a.createdAt.getTime() - b.createdAt.getTime(),
+        )
       : [];
     const named = new Set(group.flatMap((r) => (target.get(r) ? [target.get(r)!.id] : [])));
     const untouched = options.filter((o) => !named.has(o.id));
