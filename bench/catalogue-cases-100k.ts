@@ -13,6 +13,7 @@
  */
 import { loadavg } from 'node:os';
 import type { Database } from '../apps/api/dist/db/client.js';
+import { STANDARD_PRICE_GROUP_ID } from '../apps/api/dist/db/schema.js';
 import { productList, productSearch } from '../apps/api/dist/modules/catalog/catalog.service.js';
 import {
   CATALOGUE_SIZE,
@@ -86,10 +87,11 @@ type Answer = { productOptionList: unknown[]; totalCount: number };
 
 function ask(db: Database, c: Case, page: number): Promise<Answer> {
   const listing = { page, limit: PAGE_SIZE, sort: c.sort ?? 'latest', stockStatus: c.stockStatus ?? 'all' };
-  // The member's currency: prices are read and converted as for a buyer who sees them.
+  // A member of the Standard group: prices are read as for a buyer who sees them.
+  const member = { currency: 'KRW', priceGroupId: STANDARD_PRICE_GROUP_ID } as const;
   return c.keyword === undefined
-    ? productList(db.db, { ...listing, categoryId: c.categoryId, artistId: c.artistId, tag: c.tag }, 'KRW')
-    : productSearch(db.db, { ...listing, keyword: c.keyword }, 'KRW');
+    ? productList(db.db, { ...listing, categoryId: c.categoryId, artistId: c.artistId, tag: c.tag }, member)
+    : productSearch(db.db, { ...listing, keyword: c.keyword }, member);
 }
 
 export interface CaseResult {

@@ -321,7 +321,10 @@ export const productOptions = pgTable(
     check('stock_not_negative', sql`${t.stock} >= 0`),
     check('hold_within_stock', sql`${t.holdStock} >= 0 and ${t.holdStock} <= ${t.stock}`),
     check('minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
-    check('low_stock_threshold_range', sql`${t.lowStockThreshold} >= 0 and ${t.lowStockThreshold} <= 1000000`),
+    check(
+      'low_stock_threshold_range',
+      sql`${t.lowStockThreshold} >= 0 and ${t.lowStockThreshold} <= 1000000`,
+    ),
     check('order_multiple_positive', sql`${t.orderMultiple} >= 1`),
     check('max_per_order_positive', sql`${t.maxPerOrder} is null or ${t.maxPerOrder} >= 1`),
   ],
@@ -469,7 +472,10 @@ export const orderDetails = pgTable(
   (t) => [
     index().on(t.orderId),
     check('order_quantity_positive', sql`${t.quantity} > 0`),
-    check('shipped_within_quantity', sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.quantity}`),
+    check(
+      'shipped_within_quantity',
+      sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 
@@ -548,7 +554,12 @@ export const shipmentLines = pgTable(
   ],
 );
 
-export const orderChangeKind = pgEnum('order_change_kind', ['LINE_ADDED', 'LINE_CHANGED', 'LINE_REMOVED', 'SHIPMENT']);
+export const orderChangeKind = pgEnum('order_change_kind', [
+  'LINE_ADDED',
+  'LINE_CHANGED',
+  'LINE_REMOVED',
+  'SHIPMENT',
+]);
 
 /**
  * Every change to an order other than its status: line edits before shipping and shipments. `detail` holds

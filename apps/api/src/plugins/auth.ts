@@ -60,7 +60,9 @@ export function priceCurrency(request: FastifyRequest): CurrencyCode | null {
 }
 
 /** The same for a member's prices: their currency and price group (decision 0021); null for a guest. */
-export function priceViewer(request: FastifyRequest): { currency: CurrencyCode; priceGroupId: number } | null {
+export function priceViewer(
+  request: FastifyRequest,
+): { currency: CurrencyCode; priceGroupId: number } | null {
   const currency = priceCurrency(request);
   return currency && request.buyer ? { currency, priceGroupId: request.buyer.priceGroupId } : null;
 }

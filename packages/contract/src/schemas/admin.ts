@@ -4,7 +4,6 @@ import { messages } from '../messages.js';
 import { parseMemo } from '../rules/product.js';
 import { emailField, newPasswordField } from './account.js';
 import { orderDetail } from './buying.js';
-import { SHIPMENT_RULES } from './shipments.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import { orderChangeEntry } from './order-edits.js';
 import {
@@ -19,6 +18,7 @@ import {
   TEXT_MAX,
   uuidText,
 } from './primitives.js';
+import { SHIPMENT_RULES } from './shipments.js';
 
 /** Schemas of the back office (/api/v1/admin), used by the API and the staff app. */
 
@@ -139,7 +139,9 @@ export const adminOrderListQuery = z.object({
   buyer: safeText({ max: TEXT_MAX.label }).optional(),
   orderNumber: safeText({ max: 40 }).optional(),
   /** The list's order (the exports keep theirs, oldest first); amounts sort within each currency. */
-  sort: z.enum(ADMIN_ORDER_SORTS, { error: `sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}.` }).optional(),
+  sort: z
+    .enum(ADMIN_ORDER_SORTS, { error: `sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}.` })
+    .optional(),
   dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc.' }).optional(),
   /** 'me': only the orders the signed-in staff member is in charge of. */
   assigned: z.enum(['me'], { error: 'assigned must be me.' }).optional(),
@@ -418,9 +420,7 @@ export const adminProductListResponse = envelope(
 );
 export const adminProduct = adminProductInput.extend({
   uuid: z.uuid(),
-  options: z.array(
-    adminOptionInput.extend({ uuid: z.uuid(), sku: z.string(), holdStock: z.number().int() }),
-  ),
+  options: z.array(adminOptionInput.extend({ uuid: z.uuid(), sku: z.string(), holdStock: z.number().int() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -419,7 +419,8 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           return ok(previewOf(parsed, plan));
         } catch (err) {
-          if (err instanceof CsvImportError) return ok(previewOf({ rows: [], rowProblems: err.problems }, null));
+          if (err instanceof CsvImportError)
+            return ok(previewOf({ rows: [], rowProblems: err.problems }, null));
           throw err;
         }
       },

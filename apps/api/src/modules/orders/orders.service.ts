@@ -13,8 +13,8 @@ import {
   type OrderHistoryEntry,
   type OrderStatus,
   type OrderSummary,
-  type ShipmentView,
   parseMemo,
+  type ShipmentView,
   type StaffRole,
   toMinorUnits,
 } from '@kshop/contract';
@@ -32,9 +32,9 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { shipmentsText } from '../shipments/shipments.service.js';
-import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import * as repo from './orders.repository.js';
 
 type OrderRow = typeof orders.$inferSelect;

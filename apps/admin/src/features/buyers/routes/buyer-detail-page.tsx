@@ -4,10 +4,10 @@ import { ErrorState, LoadingState, Notice } from '../../../components/ui/states'
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { BuyerPriceGroup } from '../../pricing';
 import { DECISIONS_FROM, type Decision, useBuyer, useDecideBuyer } from '../api/buyers-api';
 import { CertificateViewer } from '../components/certificate-viewer';
 import { DECISION_LABELS, DecisionDialog } from '../components/decision-dialog';
-import { BuyerPriceGroup } from '../../pricing';
 import './buyers.css';
 
 export function BuyerDetailPage() {

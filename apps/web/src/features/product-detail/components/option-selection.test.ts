@@ -77,12 +77,22 @@ describe('the Price line', () => {
 
 describe('quantity rules of an option (issue 12)', () => {
   it('starts a selection at the minimum rounded up to the order multiple', () => {
-    const carton = productOption({ uuid: 'c', optionNameValue1: 'C', minimumOrderQuantity: 5, orderMultiple: 10, stock: 100 });
+    const carton = productOption({
+      uuid: 'c',
+      optionNameValue1: 'C',
+      minimumOrderQuantity: 5,
+      orderMultiple: 10,
+      stock: 100,
+    });
     expect(newSelection(carton).quantity).toBe(10);
   });
 
   it('cannot order an option with less stock than one multiple', () => {
-    expect(isOptionSoldOut(productOption({ uuid: 'd', optionNameValue1: 'D', orderMultiple: 10, stock: 9 }))).toBe(true);
-    expect(isOptionSoldOut(productOption({ uuid: 'e', optionNameValue1: 'E', orderMultiple: 10, stock: 10 }))).toBe(false);
+    expect(
+      isOptionSoldOut(productOption({ uuid: 'd', optionNameValue1: 'D', orderMultiple: 10, stock: 9 })),
+    ).toBe(true);
+    expect(
+      isOptionSoldOut(productOption({ uuid: 'e', optionNameValue1: 'E', orderMultiple: 10, stock: 10 })),
+    ).toBe(false);
   });
 });
