@@ -184,6 +184,7 @@ describe('back office: staff approve a company, sell and ship a new product, and
           'Products',
           'Categories & Artists',
           'Inquiries',
+          'Price groups',
           'Staff',
           'Audit log',
         ]);
@@ -254,8 +255,8 @@ describe('back office: staff approve a company, sell and ship a new product, and
         const main = page.getByRole('main');
         assert.deepEqual(
           (await main.getByRole('button').allInnerTexts()).map((name) => name.trim()),
-          ['Approve', 'Reject'],
-          'a pending account can be approved or rejected',
+          ['Approve', 'Reject', 'Save price group'],
+          'a pending account can be approved or rejected, and given a price group',
         );
         const details = await termsShown(page.getByRole('region', { name: 'Company', exact: true }));
         assert.equal(details.Email, COMPANY.email);
@@ -299,8 +300,8 @@ describe('back office: staff approve a company, sell and ship a new product, and
           .waitFor();
         assert.deepEqual(
           (await page.getByRole('main').getByRole('button').allInnerTexts()).map((name) => name.trim()),
-          ['Suspend', 'Reject'],
-          'an approved account can be suspended or rejected',
+          ['Suspend', 'Reject', 'Save price group'],
+          'an approved account can be suspended or rejected, and given a price group',
         );
       },
     );
@@ -563,9 +564,14 @@ describe('back office: staff approve a company, sell and ship a new product, and
         assert.ok(memoText.includes(`Added by ${OWNER.email}`), `the memo names its author: ${memoText}`);
         const history = page.getByRole('region', { name: 'History', exact: true }).getByRole('listitem');
         const steps = await history.allInnerTexts();
-        assert.equal(steps.length, 5, `placed and four moves: ${steps.join(' | ')}`);
+        // Placed, four moves, and the parcel that Mark as Shipped recorded for everything still open.
+        assert.equal(steps.length, 6, `placed, four moves and one parcel: ${steps.join(' | ')}`);
         assert.match(steps[0]!, /by the buyer/);
         for (const moved of steps.slice(1)) assert.ok(moved.includes(`by ${OWNER.email}`), moved);
+        assert.ok(
+          steps.some((step) => /^Shipped .* × 3 by /m.test(step)),
+          steps.join(' | '),
+        );
       },
     );
 
@@ -811,6 +817,7 @@ describe('back office: staff approve a company, sell and ship a new product, and
           'Products',
           'Categories & Artists',
           'Inquiries',
+          'Price groups',
         ]);
         for (const screen of ['/admin/staff', '/admin/audit']) {
           await page.goto(screen);
