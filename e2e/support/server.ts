@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -40,8 +40,29 @@ export interface Shop {
   stop(): Promise<void>;
 }
 
-/** A port nobody listens on right now; the server does not accept PORT=0. */
-export async function freePort(): Promise<number> {
+const claimedPorts = path.join(tmpdir(), 'kshop-e2e-ports');
+
+/**
+ * Claims `port` among journeys running side by side: the system may hand the same free port to two of them
+ * before either listens. A claim is a file created exclusively; claims older than an hour are taken over.
+ */
+function claimPort(port: number): boolean {
+  mkdirSync(claimedPorts, { recursive: true });
+  const file = path.join(claimedPorts, String(port));
+  try {
+    if (Date.now() - statSync(file).mtimeMs > 3_600_000) rmSync(file, { force: true });
+  } catch {
+    // No claim yet.
+  }
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function unusedPort(): Promise<number> {
   const probe = net.createServer();
   await new Promise<void>((resolve, reject) => {
     probe.once('error', reject);
@@ -51,6 +72,15 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   if (address === null || typeof address === 'string') throw new Error('could not pick a free port');
   return address.port;
+}
+
+/** A port nobody listens on right now and no other journey claimed; the server does not accept PORT=0. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await unusedPort();
+    if (claimPort(port)) return port;
+  }
+  throw new Error(`no free port left unclaimed in ${claimedPorts}`);
 }
 
 /** Creates an empty database on the server `adminUrl` points at; `drop()` removes it again. */
