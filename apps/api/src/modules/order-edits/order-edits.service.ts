@@ -160,8 +160,9 @@ async function setQuantity(
   const delta = quantity - line.quantity;
   const found = line.productOptionId ? await repo.optionWithProduct(tx, line.productOptionId) : null;
   const option = found ? await lockOption(tx, found.product.id, found.option.id) : null;
-  // More of an option that left the catalogue cannot be held; less of it simply holds nothing back.
-  if (delta > 0 && (!option || found?.product.deletedAt)) {
+  // More of an option that left the catalogue (deleted, or back to draft) cannot be held; less of it simply
+  // holds nothing back.
+  if (delta > 0 && (!option || found?.product.deletedAt || !found?.product.isPublished)) {
     throw conflict(ORDER_EDIT_RULES.notOrderable(line.productTitle), 'NOT_ORDERABLE');
   }
   const amount = line.unitPrice * quantity;
@@ -247,7 +248,7 @@ export async function addLine(
       }
       const option = await lockOption(tx, found.product.id, found.option.id);
       const title = found.product.title;
-      if (!option || found.product.deletedAt || option.isSoldOut) {
+      if (!option || found.product.deletedAt || !found.product.isPublished || option.isSoldOut) {
         throw conflict(ORDER_EDIT_RULES.notOrderable(title), 'NOT_ORDERABLE');
       }
       const unitPrice = await unitPriceFor(tx, {

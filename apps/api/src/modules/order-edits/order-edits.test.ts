@@ -305,7 +305,7 @@ describe('adding a line', () => {
     }
   });
 
-  it('refuses an option short of stock, sold out, deleted or unknown, and changes nothing', async () => {
+  it('refuses an option short of stock, sold out, deleted, draft or unknown, and changes nothing', async () => {
     const o = await newOrder(1);
     const short = await stockedOption(shop, 3, { holdStock: 1 });
     const soldOut = await stockedOption(shop, 10, { isSoldOut: true });
@@ -332,6 +332,15 @@ describe('adding a line', () => {
     expect((await holdOf(gone.id)).holdStock).toBe(0);
     // Its other options serve the tests that follow.
     await shop.db.update(products).set({ deletedAt: null }).where(eq(products.id, gone.productId));
+    const draft = await stockedOption(shop, 10);
+    await shop.db.update(products).set({ isPublished: false }).where(eq(products.id, draft.productId));
+    expect(body(await add(o.uuid, draft.id, 1))).toEqual({
+      statusCode: 409,
+      message: ORDER_EDIT_RULES.notOrderable(draft.product.title),
+      data: null,
+    });
+    expect((await holdOf(draft.id)).holdStock).toBe(0);
+    await shop.db.update(products).set({ isPublished: true }).where(eq(products.id, draft.productId));
   });
 });
 
