@@ -46,7 +46,8 @@ function useOrderMutation<Variables>(send: (variables: Variables) => Promise<unk
   });
 }
 
-export type OrderMove = { status: OrderStatus; reason?: string };
+/** carrier and trackingNumber go with SHIPPED only: the last parcel (everything still open). */
+export type OrderMove = { status: OrderStatus; reason?: string; carrier?: string; trackingNumber?: string };
 
 export const useMoveOrder = (orderNumber: string) =>
   useOrderMutation((move: OrderMove) =>

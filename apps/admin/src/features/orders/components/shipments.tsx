@@ -12,6 +12,17 @@ import { adminDownload, adminRequest, errorMessage } from '../../../lib/api-clie
 import { formatDateTime } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-file';
 
+/** The carriers offered as suggestions wherever staff type a carrier (a `list` of this id on the input). */
+export function CarrierSuggestions({ id }: { id: string }) {
+  return (
+    <datalist id={id}>
+      {SHIPMENT_RULES.carriers.map((c) => (
+        <option key={c} value={c} />
+      ))}
+    </datalist>
+  );
+}
+
 type ShipAnswer = { shipmentUuid: string; status: string; complete: boolean };
 
 /** Records a parcel of the order; the order's views read again afterwards. */
@@ -325,11 +336,7 @@ function ShipForm({
           />
         )}
       </FormField>
-      <datalist id={listId}>
-        {SHIPMENT_RULES.carriers.map((c) => (
-          <option key={c} value={c} />
-        ))}
-      </datalist>
+      <CarrierSuggestions id={listId} />
       <FormField label="Tracking number" error={errors.trackingNumber ?? null}>
         {(control) => (
           <input

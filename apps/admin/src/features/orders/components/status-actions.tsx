@@ -1,8 +1,10 @@
-import { ORDER_RULES, type OrderStatus } from '@kshop/contract';
-import { useConfirm } from '@kshop/ui';
+import { type AdminOrderDetail, ORDER_RULES, type OrderStatus, SHIPMENT_RULES } from '@kshop/contract';
+import { FormField, Modal, useConfirm } from '@kshop/ui';
 import { useId, useState } from 'react';
 import { orderStatusLabel } from '../../../components/ui/status-badge';
 import { errorMessage } from '../../../lib/api-client';
+import type { OrderMove } from '../api/orders-api';
+import { CarrierSuggestions } from './shipments';
 
 /** What each move does beyond the status word, said before staff confirm it. */
 const EFFECTS: Record<OrderStatus, string> = {
@@ -18,19 +20,24 @@ const EFFECTS: Record<OrderStatus, string> = {
 export const actionLabel = (status: OrderStatus): string =>
   status === 'CANCELLED' ? 'Cancel order' : `Mark as ${orderStatusLabel(status)}`;
 
+type Line = AdminOrderDetail['orderDetails'][number];
+
 type StatusActionsProps = {
   orderNumber: string;
   /** The API's nextStatuses: the only moves offered (CONFIRMED only once someone is in charge). */
   nextStatuses: readonly OrderStatus[];
   /** A PENDING order without a person in charge: confirming waits for one. */
   awaitsPersonInCharge: boolean;
-  onMove: (move: { status: OrderStatus; reason?: string }) => Promise<unknown>;
+  /** The order's lines: the Shipped dialog shows what is still open (it leaves as the last parcel). */
+  lines?: readonly Line[];
+  onMove: (move: OrderMove) => Promise<unknown>;
 };
 
 export function StatusActions({
   orderNumber,
   nextStatuses,
   awaitsPersonInCharge,
+  lines = [],
   onMove,
 }: StatusActionsProps) {
   const confirm = useConfirm();
@@ -41,6 +48,8 @@ export function StatusActions({
   const [reason, setReason] = useState<string | null>(null);
   const [reasonError, setReasonError] = useState<string | null>(null);
   const reasonId = useId();
+  /** The Shipped dialog (carrier and tracking number of the last parcel) is open. */
+  const [shipping, setShipping] = useState(false);
 
   const move = async (status: OrderStatus, why?: string) => {
     const ok = await confirm(
@@ -86,6 +95,11 @@ export function StatusActions({
               className={status === 'CANCELLED' ? 'button button--danger' : 'button'}
               disabled={busy || (status === 'CANCELLED' && reason !== null)}
               onClick={() => {
+                if (status === 'SHIPPED') {
+                  setFailure(null);
+                  setDone(null);
+                  return setShipping(true);
+                }
                 if (status !== 'CANCELLED') return void move(status);
                 setReason('');
                 setReasonError(null);
@@ -134,6 +148,18 @@ export function StatusActions({
           </div>
         </form>
       )}
+      {shipping && (
+        <ShipDialog
+          orderNumber={orderNumber}
+          lines={lines}
+          onClose={() => setShipping(false)}
+          onShip={async (parcel) => {
+            await onMove({ status: 'SHIPPED', ...parcel });
+            setShipping(false);
+            setDone(`The order is now ${orderStatusLabel('SHIPPED')}.`);
+          }}
+        />
+      )}
       {failure && (
         <p role="alert" className="form-error section-gap">
           {failure}
@@ -145,5 +171,137 @@ export function StatusActions({
         </p>
       )}
     </section>
+  );
+}
+
+type ShipErrors = { carrier?: string; trackingNumber?: string; form?: string };
+
+/**
+ * Mark as Shipped: asks for the carrier and tracking number of the last parcel, which carries everything still
+ * open, and says what that is. Both are required here (the API still takes the move without them).
+ */
+function ShipDialog({
+  orderNumber,
+  lines,
+  onShip,
+  onClose,
+}: {
+  orderNumber: string;
+  lines: readonly Line[];
+  onShip: (parcel: { carrier: string; trackingNumber: string }) => Promise<void>;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const introId = useId();
+  const listId = useId();
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [errors, setErrors] = useState<ShipErrors>({});
+  const [busy, setBusy] = useState(false);
+  const open = lines
+    .map((line) => ({ line, open: line.quantity - (line.shippedQuantity ?? 0) }))
+    .filter((l) => l.open > 0);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found: ShipErrors = {};
+    if (!carrier.trim()) found.carrier = SHIPMENT_RULES.carrierRequired;
+    if (!trackingNumber.trim()) found.trackingNumber = SHIPMENT_RULES.trackingRequired;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await onShip({ carrier: carrier.trim(), trackingNumber: trackingNumber.trim() });
+    } catch (failure) {
+      const message = errorMessage(failure);
+      setErrors(
+        /carrier/i.test(message)
+          ? { carrier: message }
+          : /tracking/i.test(message)
+            ? { trackingNumber: message }
+            : { form: message },
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal labelledBy={titleId} describedBy={introId} onClose={onClose}>
+      <h2 id={titleId} className="modal__title">
+        {actionLabel('SHIPPED')}
+      </h2>
+      <p id={introId}>
+        Move order {orderNumber} to {orderStatusLabel('SHIPPED')}? Everything still open leaves in this last
+        parcel. {EFFECTS.SHIPPED}
+      </p>
+      {open.length > 0 && (
+        <ul aria-label="Still open">
+          {open.map(({ line, open: quantity }) => (
+            <li key={line.orderDetailUuid}>
+              {[
+                line.productOption.productTitle,
+                line.productOption.optionNameValue1,
+                line.productOption.optionNameValue2,
+              ]
+                .filter(Boolean)
+                .join(' / ')}{' '}
+              × {quantity}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <FormField
+          label="Carrier"
+          error={errors.carrier ?? null}
+          hint="Pick a suggestion or type another carrier."
+        >
+          {(control) => (
+            <input
+              {...control}
+              list={listId}
+              value={carrier}
+              maxLength={SHIPMENT_RULES.carrierMax}
+              autoComplete="off"
+              required
+              onChange={(event) => {
+                setCarrier(event.target.value);
+                setErrors((e) => ({ ...e, carrier: undefined }));
+              }}
+            />
+          )}
+        </FormField>
+        <CarrierSuggestions id={listId} />
+        <FormField label="Tracking number" error={errors.trackingNumber ?? null}>
+          {(control) => (
+            <input
+              {...control}
+              value={trackingNumber}
+              maxLength={SHIPMENT_RULES.trackingMax}
+              autoComplete="off"
+              required
+              onChange={(event) => {
+                setTrackingNumber(event.target.value);
+                setErrors((e) => ({ ...e, trackingNumber: undefined }));
+              }}
+            />
+          )}
+        </FormField>
+        <p className="muted">The buyer is e-mailed the carrier and the tracking number.</p>
+        {errors.form && (
+          <p role="alert" className="form-error">
+            {errors.form}
+          </p>
+        )}
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Keep the status
+          </button>
+          <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
+            {actionLabel('SHIPPED')}
+          </button>
+        </div>
+      </form>
+    </Modal>
   );
 }

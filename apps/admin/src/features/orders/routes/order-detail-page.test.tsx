@@ -176,6 +176,31 @@ describe('OrderDetailPage', () => {
     expect(screen.getByText('The order is now Preparing.')).toBeTruthy();
   });
 
+  it('asks for carrier and tracking number in a dialog before Mark as Shipped, and sends them with the move', async () => {
+    const api = stubOrder('STAFF', order({ status: 'PREPARING', nextStatuses: ['SHIPPED', 'CANCELLED'] }));
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Mark as Shipped' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark as Shipped' });
+    expect(within(dialog).getByRole('list', { name: 'Still open' }).textContent).toBe(
+      'AURORA CODE 4th Mini Album [Silver Lining] / ELLA × 10',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Shipped' }));
+    expect(within(dialog).getByText('Please enter the carrier.')).toBeTruthy();
+    expect(api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/status`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Carrier'), '한진택배');
+    await user.type(within(dialog).getByLabelText('Tracking number'), '4242-0000-1111');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as Shipped' }));
+    await waitFor(() => expect(api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/status`)).toHaveLength(1));
+    expect(api.callsTo(`POST /admin/orders/${ORDER_NUMBER}/status`)[0]?.body).toEqual({
+      status: 'SHIPPED',
+      carrier: '한진택배',
+      trackingNumber: '4242-0000-1111',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByText('The order is now Shipped.')).toBeTruthy();
+  });
+
   it('moves nothing when the confirmation is cancelled, and offers nothing for a final status', async () => {
     const api = stubOrder('STAFF', order({ status: 'DELIVERED', nextStatuses: [] }));
     const user = renderPage();

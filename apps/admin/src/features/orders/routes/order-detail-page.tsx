@@ -155,6 +155,7 @@ export function OrderDetailPage() {
             orderNumber={order.orderNumber}
             nextStatuses={order.nextStatuses}
             awaitsPersonInCharge={order.status === 'PENDING' && order.personInCharge === null}
+            lines={order.orderDetails}
             onMove={(change) => move.mutateAsync(change)}
           />
           <PersonInCharge
