@@ -54,9 +54,27 @@ export const OPTIONAL_COLUMNS = [
   'weight_grams',
   'stock_at_export',
   'stock_adjustment',
+  'order_multiple',
+  'max_per_order',
+  'low_stock_threshold',
+  'published',
 ] as const;
-/** The export: the import's columns in the same order, then the SKU columns and the stock it was made at. */
-export const EXPORT_COLUMNS = [...CSV_COLUMNS, 'sku', 'barcode', 'weight_grams', 'stock_at_export'] as const;
+/**
+ * The export: the import's columns in the same order, then the SKU columns, the stock it was made at, the
+ * quantity rules and stock threshold of the option, and whether its product is published (true/false,
+ * repeated on each option row as the other product columns are).
+ */
+export const EXPORT_COLUMNS = [
+  ...CSV_COLUMNS,
+  'sku',
+  'barcode',
+  'weight_grams',
+  'stock_at_export',
+  'order_multiple',
+  'max_per_order',
+  'low_stock_threshold',
+  'published',
+] as const;
 type Column = (typeof CSV_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 
 /** Problems are reported with the file's column names, not the API's field names. */
@@ -77,6 +95,9 @@ const COLUMN_OF_FIELD: Record<string, Column> = {
   minimumOrderQuantity: 'minimum_order_quantity',
   isSoldOut: 'sold_out',
   isDefault: 'is_default',
+  orderMultiple: 'order_multiple',
+  maxPerOrder: 'max_per_order',
+  lowStockThreshold: 'low_stock_threshold',
 };
 
 async function exportCells(db: Executor) {
@@ -106,6 +127,10 @@ async function exportCells(db: Executor) {
     o.barcode,
     o.weightGrams,
     o.stock,
+    o.orderMultiple,
+    o.maxPerOrder,
+    o.lowStockThreshold,
+    p.isPublished,
   ]);
 }
 
@@ -177,11 +202,24 @@ export type ParsedRow = {
   /** Whether the file has the barcode and weight_grams columns (without them those stay as they are). */
   hasBarcode: boolean;
   hasWeight: boolean;
+  /**
+   * Whether the row gives order_multiple, max_per_order and low_stock_threshold: without the column (or, for
+   * order_multiple and low_stock_threshold, with a blank cell) the option keeps its value. A blank
+   * max_per_order in a file that has the column is "no maximum".
+   */
+  hasOrderMultiple: boolean;
+  hasMaxPerOrder: boolean;
+  hasThreshold: boolean;
+  /** The product's published flag as the row gives it; null when the file has no published column or the cell is blank. */
+  published: boolean | null;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const bool = (v: string) => ['true', '1', 'yes', 'y'].includes(v.trim().toLowerCase());
 const optionalNumber = (v: string) => (v.trim() === '' ? null : Number(v.trim()));
+/** The spellings a yes/no cell may have; anything else in published is a problem, not a silent false. */
+const TRUE_TEXTS = ['true', '1', 'yes', 'y'];
+const FALSE_TEXTS = ['false', '0', 'no', 'n'];
 
 function parseRow(
   cells: Record<Column, string>,
@@ -243,6 +281,15 @@ function parseRow(
     if (!parsed.success) fail('barcode', parsed.error.issues[0]!.message);
   }
   const weight = optionalNumber(cells.weight_grams);
+  const hasOrderMultiple = columns.has('order_multiple') && cells.order_multiple.trim() !== '';
+  const hasMaxPerOrder = columns.has('max_per_order');
+  const hasThreshold = columns.has('low_stock_threshold') && cells.low_stock_threshold.trim() !== '';
+  const publishedText = cells.published.trim().toLowerCase();
+  let published: boolean | null = null;
+  if (TRUE_TEXTS.includes(publishedText)) published = true;
+  else if (FALSE_TEXTS.includes(publishedText)) published = false;
+  else if (publishedText)
+    fail('published', `published must be true or false, not '${cells.published.trim().slice(0, 40)}'.`);
   const option = adminOptionInput.safeParse({
     uuid: optionUuid,
     optionNameKey1: cells.option_key1,
@@ -258,6 +305,9 @@ function parseRow(
     isSoldOut: bool(cells.sold_out),
     isDefault: bool(cells.is_default),
     weightGrams: weight,
+    orderMultiple: hasOrderMultiple ? optionalNumber(cells.order_multiple) : undefined,
+    maxPerOrder: hasMaxPerOrder ? optionalNumber(cells.max_per_order) : undefined,
+    lowStockThreshold: hasThreshold ? optionalNumber(cells.low_stock_threshold) : undefined,
   });
   if (!option.success) {
     const seen = new Set<string>();
@@ -288,6 +338,10 @@ function parseRow(
     stockAdjustment,
     hasBarcode: columns.has('barcode'),
     hasWeight: columns.has('weight_grams'),
+    hasOrderMultiple,
+    hasMaxPerOrder,
+    hasThreshold,
+    published,
   };
 }
 
@@ -426,6 +480,7 @@ export type ProductValues = {
   categoryId: number;
   tags: string[];
   releaseDate: string | null;
+  isPublished: boolean;
 };
 export type RowOutcome = {
   row: number;
@@ -475,6 +530,9 @@ function optionValues(o: AdminOptionInput, stock: number): OptionValues {
     isDefault: o.isDefault,
     barcode: o.barcode ?? null,
     weightGrams: o.weightGrams ?? null,
+    orderMultiple: o.orderMultiple,
+    maxPerOrder: o.maxPerOrder,
+    lowStockThreshold: o.lowStockThreshold,
   };
 }
 
@@ -501,6 +559,9 @@ const COMPARED: [Column, (o: OptionValues & { sku?: string }) => unknown][] = [
   ['minimum_order_quantity', (o) => o.minimumOrderQuantity],
   ['sold_out', (o) => o.isSoldOut],
   ['is_default', (o) => o.isDefault],
+  ['order_multiple', (o) => o.orderMultiple],
+  ['max_per_order', (o) => o.maxPerOrder],
+  ['low_stock_threshold', (o) => o.lowStockThreshold],
 ];
 
 /**
@@ -594,6 +655,7 @@ export function planImport(
       ['tags', (r) => r.tags.join(';')],
       ['release_date', (r) => r.releaseDate],
       ['artist_ids', (r) => [...r.artistIds].sort((a, b) => a - b).join(';')],
+      ['published', (r) => r.published],
     ];
     if (existing) {
       for (const r of group.slice(1)) {
@@ -677,6 +739,7 @@ export function planImport(
       categoryId: first.categoryId,
       tags: [...new Set(first.tags)],
       releaseDate: first.releaseDate,
+      isPublished: first.published ?? existing?.product.isPublished ?? true,
     };
     const artistIds = [...new Set(first.artistIds)].sort((a, b) => a - b);
     const productChanges: RowOutcome['changes'] = [];
@@ -689,6 +752,7 @@ export function planImport(
         tags: p.tags.join(';'),
         release_date: p.releaseDate,
         artist_ids: existing.artistIds.join(';'),
+        published: p.isPublished,
       };
       const next: Record<string, unknown> = {
         title: product.title,
@@ -697,6 +761,7 @@ export function planImport(
         tags: product.tags.join(';'),
         release_date: product.releaseDate,
         artist_ids: artistIds.join(';'),
+        published: product.isPublished,
       };
       for (const column of Object.keys(now)) {
         if (show(now[column]) !== show(next[column]))
@@ -746,6 +811,9 @@ export function planImport(
       if (current) {
         if (!r.hasBarcode) values.barcode = current.barcode;
         if (!r.hasWeight) values.weightGrams = current.weightGrams;
+        if (!r.hasOrderMultiple) values.orderMultiple = current.orderMultiple;
+        if (!r.hasMaxPerOrder) values.maxPerOrder = current.maxPerOrder;
+        if (!r.hasThreshold) values.lowStockThreshold = current.lowStockThreshold;
         const next = { ...values, sku: r.sku ?? current.sku };
         const changes = COMPARED.flatMap(([column, read]) =>
           show(read(current)) === show(read(next))

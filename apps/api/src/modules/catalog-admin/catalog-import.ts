@@ -40,7 +40,7 @@ export type CatalogueImportProgress = {
 
 type ProductBefore = Pick<
   typeof products.$inferSelect,
-  'id' | 'title' | 'vendor' | 'categoryId' | 'tags' | 'releaseDate'
+  'id' | 'title' | 'vendor' | 'categoryId' | 'tags' | 'releaseDate' | 'isPublished'
 >;
 type OptionBefore = Omit<
   typeof productOptions.$inferSelect,
@@ -328,8 +328,10 @@ async function applyBatch(
     before: {
       products: plans.flatMap((p: ProductPlan) => {
         if (!p.productId || !touchedExisting.has(p.productId)) return [];
-        const { id, title, vendor, categoryId, tags, releaseDate } = state.products.get(p.productId)!.product;
-        return [{ id, title, vendor, categoryId, tags, releaseDate }];
+        const { id, title, vendor, categoryId, tags, releaseDate, isPublished } = state.products.get(
+          p.productId,
+        )!.product;
+        return [{ id, title, vendor, categoryId, tags, releaseDate, isPublished }];
       }),
       options: lockedOptions
         .filter((o) => touchedExisting.has(o.productId))
