@@ -166,6 +166,51 @@ describe('quantity rules, threshold and publishing in the catalogue file', () =>
     expect((await productOf(productId)).isPublished).toBe(false);
   });
 
+  it('a new product can arrive as a draft with its quantity rules; blank cells take the defaults', async () => {
+    const { header } = await exported();
+    const rowOf = (cells: Record<string, string>) => {
+      const base: Record<string, string> = {
+        title: 'Carton Album',
+        vendor: 'Carton Label',
+        category_id: '9',
+        option_key1: 'VERSION',
+        price_krw: '15000',
+        price_usd: '11.5',
+        stock: '40',
+        minimum_order_quantity: '1',
+        sold_out: 'false',
+        published: 'false',
+        ...cells,
+      };
+      return header.map((c) => base[c] ?? '');
+    };
+    const file = fileOf(header, [
+      rowOf({
+        sku: 'CARTON-A',
+        option_value1: 'A',
+        is_default: 'true',
+        order_multiple: '10',
+        max_per_order: '50',
+      }),
+      rowOf({ sku: 'CARTON-B', option_value1: 'B', is_default: 'false', low_stock_threshold: '0' }),
+    ]);
+    const done = await importFile(file);
+    expect(done.status, JSON.stringify(done)).toBe('done');
+    const a = await optionBySku('CARTON-A');
+    expect(a).toMatchObject({ orderMultiple: 10, maxPerOrder: 50, lowStockThreshold: 10 });
+    expect(await optionBySku('CARTON-B')).toMatchObject({
+      orderMultiple: 1,
+      maxPerOrder: null,
+      lowStockThreshold: 0,
+    });
+    expect((await productOf(a.productId)).isPublished).toBe(false);
+    expect((await preview(file)).counts).toMatchObject({
+      newOptions: 0,
+      changedOptions: 0,
+      unchangedOptions: 2,
+    });
+  });
+
   it('bad values are problems naming row, SKU and column, and nothing changes', async () => {
     const { header, rows, at } = await exported();
     const picked = [[...rows[3]!], [...rows[4]!], [...rows[5]!]];

@@ -22,8 +22,11 @@ afterAll(() => shop?.close());
 const KIND = 'test.catalogue.import';
 const quiet = { info() {}, warn() {}, error() {} };
 
-/** The export's rows of the first products, every option's stock set, after rows making two new products. */
-async function csvOf(productCount: number, stock: number) {
+/**
+ * The export's rows of the first products, every option's stock set (and the products' published flag when
+ * given), after rows making two new products.
+ */
+async function csvOf(productCount: number, stock: number, published?: 'true' | 'false') {
   const exported = await shop.app.inject({ url: '/api/v1/admin/catalogue.csv', headers: owner });
   const [header, ...rows] = exported.body
     .replace(/^\uFEFF/, '')
@@ -31,6 +34,7 @@ async function csvOf(productCount: number, stock: number) {
     .split('\r\n');
   const columns = header!.split(',');
   const stockColumn = columns.indexOf('stock');
+  const publishedColumn = columns.indexOf('published');
   const ids = [...new Set(rows.map((row) => row.split(',')[0]!))].slice(0, productCount);
   const named = ids.flatMap((id) =>
     rows
@@ -38,6 +42,7 @@ async function csvOf(productCount: number, stock: number) {
       .map((row) => {
         const cells = row.split(',');
         cells[stockColumn] = String(stock);
+        if (published) cells[publishedColumn] = published;
         return cells.join(',');
       }),
   );
@@ -115,13 +120,23 @@ describe('the catalogue import job across restarts', () => {
   });
 
   it('undoes the batches already applied when a later row fails its check under lock, changing nothing', async () => {
-    const { csv, ids } = await csvOf(15, 654);
+    const { csv, ids } = await csvOf(15, 654, 'false');
     const before = await stocksOf(ids);
+    const publishedOf = async () =>
+      (
+        await shop.db
+          .select({ id: products.id, isPublished: products.isPublished })
+          .from(products)
+          .where(inArray(products.id, ids))
+      ).sort((a, b) => a.id.localeCompare(b.id));
+    const publishedBefore = await publishedOf();
+    expect(publishedBefore.some((p) => p.isPublished)).toBe(true);
     const queued = await jobsRepo.insertJob(shop.db, { kind: KIND, input: { csv }, createdByStaffId: null });
     // Three batches: the two new products, then at least one product named in the file.
     await runJob(queued.id, 3);
     expect(await jobsRepo.stepsOf(shop.db, queued.id)).toHaveLength(3);
     expect(await stocksOf(ids)).not.toEqual(before);
+    expect(await publishedOf()).not.toEqual(publishedBefore);
 
     // Staff remove the last product of the file while the import waits for its next run.
     const last = ids.at(-1)!;
@@ -148,6 +163,10 @@ describe('the catalogue import job across restarts', () => {
       })),
     });
     expect(await stocksOf(ids)).toEqual(before);
+    // Drafts the applied batches made are published again (the last product, removed, is left out).
+    expect((await publishedOf()).filter((p) => p.id !== last)).toEqual(
+      publishedBefore.filter((p) => p.id !== last),
+    );
     // The products the first batch made are gone again, as a product removed by staff.
     expect(await liveTitled('Import Resume One')).toHaveLength(1);
     expect(await jobsRepo.stepsOf(shop.db, queued.id)).toEqual([]);
