@@ -27,6 +27,7 @@ import {
   signIn,
   signUpKoreaCompany,
   staffToken,
+  statusRegion,
   statusWithToken,
   stocksShown,
   tableRows,
@@ -95,6 +96,8 @@ const PRODUCT = {
 const ORDERED = { index: 1, label: 'Photobook / Yuna', quantity: 3 };
 const SUBTOTAL = PRODUCT.options[ORDERED.index]!.priceKrw * ORDERED.quantity;
 const MEMO = { text: 'Shipping fee/15000', label: 'Shipping fee', minor: 15_000 };
+/** The tracking number given in the Mark as Shipped dialog. */
+const TRACKING = '6410-2026-1123';
 const won = (minor: number) => money(minor, 'KRW');
 /** The stock the CSV import gives option 1 (Photobook / Haru). */
 const IMPORTED_STOCK = 35;
@@ -548,7 +551,23 @@ describe('back office: staff approve a company, sell and ship a new product, and
         assert.deepEqual(await offeredMoves(page), ['Mark as Preparing', 'Cancel order']);
         await moveOrder(page, order.orderNumber, 'Mark as Preparing', 'Preparing');
         assert.deepEqual(await offeredMoves(page), ['Mark as Shipped', 'Cancel order']);
-        await moveOrder(page, order.orderNumber, 'Mark as Shipped', 'Shipped');
+        // Mark as Shipped asks for the last parcel's carrier and tracking number and shows what is still open.
+        await statusRegion(page).getByRole('button', { name: 'Mark as Shipped', exact: true }).click();
+        const shipDialog = page.getByRole('dialog', { name: 'Mark as Shipped', exact: true });
+        await shipDialog.waitFor();
+        const stillOpen = await visibleText(
+          shipDialog.getByRole('list', { name: 'Still open', exact: true }),
+        );
+        assert.ok(stillOpen.includes(`${PRODUCT.title}`) && stillOpen.includes('× 3'), stillOpen);
+        await shipDialog.getByLabel('Carrier', { exact: true }).fill('CJ대한통운');
+        await shipDialog.getByLabel('Tracking number', { exact: true }).fill(TRACKING);
+        await shipDialog.getByRole('button', { name: 'Mark as Shipped', exact: true }).click();
+        await shipDialog.waitFor({ state: 'detached' });
+        await statusRegion(page)
+          .getByRole('status')
+          .filter({ hasText: 'The order is now Shipped.' })
+          .waitFor();
+        await orderHeading(page, order.orderNumber, 'Shipped').waitFor();
         assert.deepEqual(await offeredMoves(page), ['Mark as Delivered']);
 
         await page.reload();
@@ -569,9 +588,17 @@ describe('back office: staff approve a company, sell and ship a new product, and
         assert.match(steps[0]!, /by the buyer/);
         for (const moved of steps.slice(1)) assert.ok(moved.includes(`by ${OWNER.email}`), moved);
         assert.ok(
-          steps.some((step) => /^Shipped .* × 3 by /m.test(step)),
+          // The parcel now carries the carrier and tracking number given in the dialog.
+          steps.some((step) =>
+            new RegExp(`^Shipped .* × 3 via CJ대한통운 \\(tracking ${TRACKING}\\) by `, 'm').test(step),
+          ),
           steps.join(' | '),
         );
+        const sent = page
+          .getByRole('region', { name: 'Shipments', exact: true })
+          .getByRole('list', { name: 'Sent', exact: true });
+        await sent.getByText(TRACKING, { exact: true }).waitFor();
+        await sent.getByText('CJ대한통운', { exact: true }).waitFor();
       },
     );
 
