@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { accessToken, answerDialog } from '../support/account.js';
 import { eventually, visibleText } from '../support/assertions.js';
+import { describeViolations, severeViolations } from '../support/axe.js';
 import {
   amountsRegion,
   amountsShown,
@@ -559,6 +560,12 @@ describe('back office: staff approve a company, sell and ship a new product, and
           shipDialog.getByRole('list', { name: 'Still open', exact: true }),
         );
         assert.ok(stillOpen.includes(`${PRODUCT.title}`) && stillOpen.includes('× 3'), stillOpen);
+        // Both are required: an empty dialog sends nothing and says so at the fields; axe finds nothing severe.
+        await shipDialog.getByRole('button', { name: 'Mark as Shipped', exact: true }).click();
+        await shipDialog.getByText('Please enter the carrier.', { exact: true }).waitFor();
+        await shipDialog.getByText('Please enter the tracking number.', { exact: true }).waitFor();
+        const axe = await severeViolations(page);
+        assert.equal(axe.nodes, 0, describeViolations(axe.violations));
         await shipDialog.getByLabel('Carrier', { exact: true }).fill('CJ대한통운');
         await shipDialog.getByLabel('Tracking number', { exact: true }).fill(TRACKING);
         await shipDialog.getByRole('button', { name: 'Mark as Shipped', exact: true }).click();
