@@ -220,6 +220,9 @@ describe('a guest browsing the shop sees everything but prices', () => {
   step(
     'a product detail shows Members Only, the must-read notice, options and You may also like',
     async (page) => {
+      // The last step left the grid between two answers (sorted, then filtered): the first card read
+      // there may be replaced before the click lands. A fresh load of the same address shows one answer.
+      await page.reload();
       await openFirstProduct(page, productGrid(page));
       await page.getByText('Members Only', { exact: true }).first().waitFor();
 
