@@ -13,13 +13,69 @@ import { formatDateTime } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-file';
 
 /** The carriers offered as suggestions wherever staff type a carrier (a `list` of this id on the input). */
-export function CarrierSuggestions({ id }: { id: string }) {
+function CarrierSuggestions({ id }: { id: string }) {
   return (
     <datalist id={id}>
       {SHIPMENT_RULES.carriers.map((c) => (
         <option key={c} value={c} />
       ))}
     </datalist>
+  );
+}
+
+export type ParcelField = 'carrier' | 'trackingNumber';
+
+/**
+ * The carrier (with the common carriers as suggestions) and tracking number of a parcel, as the Shipments panel
+ * and the Mark as Shipped dialog ask for them.
+ */
+export function ParcelFields({
+  carrier,
+  trackingNumber,
+  errors,
+  onChange,
+  required,
+}: {
+  carrier: string;
+  trackingNumber: string;
+  errors: Partial<Record<ParcelField, string>>;
+  onChange: (field: ParcelField, text: string) => void;
+  required?: boolean;
+}) {
+  const listId = useId();
+  return (
+    <>
+      <FormField
+        label="Carrier"
+        error={errors.carrier ?? null}
+        hint="Pick a suggestion or type another carrier."
+      >
+        {(control) => (
+          <input
+            {...control}
+            list={listId}
+            value={carrier}
+            maxLength={SHIPMENT_RULES.carrierMax}
+            autoComplete="off"
+            required={required}
+            onChange={(event) => onChange('carrier', event.target.value)}
+          />
+        )}
+      </FormField>
+      <CarrierSuggestions id={listId} />
+      <FormField label="Tracking number" error={errors.trackingNumber ?? null}>
+        {(control) => (
+          <input
+            {...control}
+            value={trackingNumber}
+            maxLength={SHIPMENT_RULES.trackingMax}
+            autoComplete="off"
+            required={required}
+            onChange={(event) => onChange('trackingNumber', event.target.value)}
+          />
+        )}
+      </FormField>
+    </>
   );
 }
 
@@ -204,7 +260,6 @@ function ShipForm({
   );
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const listId = useId();
   const linesErrorId = useId();
 
   const submit = async (event: React.FormEvent) => {
@@ -317,40 +372,15 @@ function ShipForm({
           {errors.lines}
         </p>
       )}
-      <FormField
-        label="Carrier"
-        error={errors.carrier ?? null}
-        hint="Pick a suggestion or type another carrier."
-      >
-        {(control) => (
-          <input
-            {...control}
-            list={listId}
-            value={carrier}
-            maxLength={SHIPMENT_RULES.carrierMax}
-            autoComplete="off"
-            onChange={(event) => {
-              setCarrier(event.target.value);
-              setErrors((e) => ({ ...e, carrier: undefined }));
-            }}
-          />
-        )}
-      </FormField>
-      <CarrierSuggestions id={listId} />
-      <FormField label="Tracking number" error={errors.trackingNumber ?? null}>
-        {(control) => (
-          <input
-            {...control}
-            value={trackingNumber}
-            maxLength={SHIPMENT_RULES.trackingMax}
-            autoComplete="off"
-            onChange={(event) => {
-              setTrackingNumber(event.target.value);
-              setErrors((e) => ({ ...e, trackingNumber: undefined }));
-            }}
-          />
-        )}
-      </FormField>
+      <ParcelFields
+        carrier={carrier}
+        trackingNumber={trackingNumber}
+        errors={errors}
+        onChange={(field, text) => {
+          (field === 'carrier' ? setCarrier : setTrackingNumber)(text);
+          setErrors((e) => ({ ...e, [field]: undefined }));
+        }}
+      />
       <p className="muted">The buyer is e-mailed the carrier, the tracking number and what is still open.</p>
       {errors.form && (
         <p role="alert" className="form-error">

@@ -1,10 +1,10 @@
 import { type AdminOrderDetail, ORDER_RULES, type OrderStatus, SHIPMENT_RULES } from '@kshop/contract';
-import { FormField, Modal, useConfirm } from '@kshop/ui';
+import { Modal, useConfirm } from '@kshop/ui';
 import { useId, useState } from 'react';
 import { orderStatusLabel } from '../../../components/ui/status-badge';
 import { errorMessage } from '../../../lib/api-client';
 import type { OrderMove } from '../api/orders-api';
-import { CarrierSuggestions } from './shipments';
+import { ParcelFields } from './shipments';
 
 /** What each move does beyond the status word, said before staff confirm it. */
 const EFFECTS: Record<OrderStatus, string> = {
@@ -193,7 +193,6 @@ function ShipDialog({
 }) {
   const titleId = useId();
   const introId = useId();
-  const listId = useId();
   const [carrier, setCarrier] = useState('');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [errors, setErrors] = useState<ShipErrors>({});
@@ -251,42 +250,16 @@ function ShipDialog({
         </ul>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormField
-          label="Carrier"
-          error={errors.carrier ?? null}
-          hint="Pick a suggestion or type another carrier."
-        >
-          {(control) => (
-            <input
-              {...control}
-              list={listId}
-              value={carrier}
-              maxLength={SHIPMENT_RULES.carrierMax}
-              autoComplete="off"
-              required
-              onChange={(event) => {
-                setCarrier(event.target.value);
-                setErrors((e) => ({ ...e, carrier: undefined }));
-              }}
-            />
-          )}
-        </FormField>
-        <CarrierSuggestions id={listId} />
-        <FormField label="Tracking number" error={errors.trackingNumber ?? null}>
-          {(control) => (
-            <input
-              {...control}
-              value={trackingNumber}
-              maxLength={SHIPMENT_RULES.trackingMax}
-              autoComplete="off"
-              required
-              onChange={(event) => {
-                setTrackingNumber(event.target.value);
-                setErrors((e) => ({ ...e, trackingNumber: undefined }));
-              }}
-            />
-          )}
-        </FormField>
+        <ParcelFields
+          carrier={carrier}
+          trackingNumber={trackingNumber}
+          errors={errors}
+          required
+          onChange={(field, text) => {
+            (field === 'carrier' ? setCarrier : setTrackingNumber)(text);
+            setErrors((e) => ({ ...e, [field]: undefined }));
+          }}
+        />
         <p className="muted">The buyer is e-mailed the carrier and the tracking number.</p>
         {errors.form && (
           <p role="alert" className="form-error">
