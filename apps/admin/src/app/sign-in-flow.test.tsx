@@ -1,6 +1,6 @@
 import { messages } from '@kshop/contract';
 import { type StubCall, stubApi } from '@kshop/ui/test/api-stub';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -103,7 +103,10 @@ describe('signing in', () => {
     expect(change?.body).toEqual({ currentPassword: 'Xy7#one-time', password: 'Seoul2027!' });
     expect(change?.headers.Authorization).toBe('Bearer staff-token-1');
     expect(sessionStorage.getItem('adminAccessToken')).toBe('staff-token-2');
-    expect(api.callsTo('GET /admin/dashboard').at(-1)?.headers.Authorization).toBe('Bearer staff-token-2');
+    // The heading draws before the dashboard's query goes out; a loaded machine may put a tick between them.
+    await waitFor(() =>
+      expect(api.callsTo('GET /admin/dashboard').at(-1)?.headers.Authorization).toBe('Bearer staff-token-2'),
+    );
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     expect(within(nav).getByRole('link', { name: 'Staff' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Audit log' })).toBeTruthy();
