@@ -79,6 +79,38 @@ export function ParcelFields({
   );
 }
 
+/**
+ * The carrier and tracking number being typed for a parcel: what to send, which required one is missing, and
+ * the props of its `ParcelFields` (`onEdit` hears which field changed, to clear that field's error).
+ */
+export function useParcel(onEdit: (field: ParcelField) => void) {
+  const [typed, setTyped] = useState<Record<ParcelField, string>>({ carrier: '', trackingNumber: '' });
+  const value = { carrier: typed.carrier.trim(), trackingNumber: typed.trackingNumber.trim() };
+  return {
+    value,
+    missing(): Partial<Record<ParcelField, string>> {
+      return {
+        ...(value.carrier ? {} : { carrier: SHIPMENT_RULES.carrierRequired }),
+        ...(value.trackingNumber ? {} : { trackingNumber: SHIPMENT_RULES.trackingRequired }),
+      };
+    },
+    fields: {
+      ...typed,
+      onChange(field: ParcelField, text: string) {
+        setTyped((before) => ({ ...before, [field]: text }));
+        onEdit(field);
+      },
+    },
+  };
+}
+
+/** The parcel field a server refusal names ("carrier …", "tracking number …"), where it is shown; else null. */
+export function parcelFieldOf(message: string): ParcelField | null {
+  if (/carrier/i.test(message)) return 'carrier';
+  if (/tracking/i.test(message)) return 'trackingNumber';
+  return null;
+}
+
 type ShipAnswer = { shipmentUuid: string; status: string; complete: boolean };
 
 /** Records a parcel of the order; the order's views read again afterwards. */
@@ -253,20 +285,17 @@ function ShipForm({
   lines: readonly Line[];
   onShip: (parcel: ShipmentCreateRequest) => Promise<void>;
 }) {
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
   const [quantities, setQuantities] = useState<Record<string, string>>(() =>
     Object.fromEntries(lines.map((l) => [l.orderDetailUuid, String(openOf(l))])),
   );
   const [errors, setErrors] = useState<Errors>({});
+  const parcelTyped = useParcel((field) => setErrors((e) => ({ ...e, [field]: undefined })));
   const [busy, setBusy] = useState(false);
   const linesErrorId = useId();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found: Errors = {};
-    if (!carrier.trim()) found.carrier = SHIPMENT_RULES.carrierRequired;
-    if (!trackingNumber.trim()) found.trackingNumber = SHIPMENT_RULES.trackingRequired;
+    const found: Errors = parcelTyped.missing();
     const parcel: ShipmentCreateRequest['lines'] = [];
     for (const line of lines) {
       const text = (quantities[line.orderDetailUuid] ?? '').trim();
@@ -283,17 +312,16 @@ function ShipForm({
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await onShip({ carrier: carrier.trim(), trackingNumber: trackingNumber.trim(), lines: parcel });
+      await onShip({ ...parcelTyped.value, lines: parcel });
     } catch (failure) {
       const message = errorMessage(failure);
+      const field = parcelFieldOf(message);
       setErrors(
-        /carrier/i.test(message)
-          ? { carrier: message }
-          : /tracking/i.test(message)
-            ? { trackingNumber: message }
-            : /ship|line|quantity/i.test(message)
-              ? { lines: message }
-              : { form: message },
+        field
+          ? { [field]: message }
+          : /ship|line|quantity/i.test(message)
+            ? { lines: message }
+            : { form: message },
       );
     } finally {
       setBusy(false);
@@ -372,15 +400,7 @@ function ShipForm({
           {errors.lines}
         </p>
       )}
-      <ParcelFields
-        carrier={carrier}
-        trackingNumber={trackingNumber}
-        errors={errors}
-        onChange={(field, text) => {
-          (field === 'carrier' ? setCarrier : setTrackingNumber)(text);
-          setErrors((e) => ({ ...e, [field]: undefined }));
-        }}
-      />
+      <ParcelFields {...parcelTyped.fields} errors={errors} />
       <p className="muted">The buyer is e-mailed the carrier, the tracking number and what is still open.</p>
       {errors.form && (
         <p role="alert" className="form-error">

@@ -1,10 +1,10 @@
-import { type AdminOrderDetail, ORDER_RULES, type OrderStatus, SHIPMENT_RULES } from '@kshop/contract';
+import { type AdminOrderDetail, ORDER_RULES, type OrderStatus } from '@kshop/contract';
 import { Modal, useConfirm } from '@kshop/ui';
 import { useId, useState } from 'react';
 import { orderStatusLabel } from '../../../components/ui/status-badge';
 import { errorMessage } from '../../../lib/api-client';
 import type { OrderMove } from '../api/orders-api';
-import { ParcelFields } from './shipments';
+import { ParcelFields, parcelFieldOf, useParcel } from './shipments';
 
 /** What each move does beyond the status word, said before staff confirm it. */
 const EFFECTS: Record<OrderStatus, string> = {
@@ -193,9 +193,8 @@ function ShipDialog({
 }) {
   const titleId = useId();
   const introId = useId();
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
   const [errors, setErrors] = useState<ShipErrors>({});
+  const parcel = useParcel((field) => setErrors((e) => ({ ...e, [field]: undefined })));
   const [busy, setBusy] = useState(false);
   const open = lines
     .map((line) => ({ line, open: line.quantity - (line.shippedQuantity ?? 0) }))
@@ -203,23 +202,16 @@ function ShipDialog({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found: ShipErrors = {};
-    if (!carrier.trim()) found.carrier = SHIPMENT_RULES.carrierRequired;
-    if (!trackingNumber.trim()) found.trackingNumber = SHIPMENT_RULES.trackingRequired;
+    const found: ShipErrors = parcel.missing();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await onShip({ carrier: carrier.trim(), trackingNumber: trackingNumber.trim() });
+      await onShip(parcel.value);
     } catch (failure) {
       const message = errorMessage(failure);
-      setErrors(
-        /carrier/i.test(message)
-          ? { carrier: message }
-          : /tracking/i.test(message)
-            ? { trackingNumber: message }
-            : { form: message },
-      );
+      const field = parcelFieldOf(message);
+      setErrors(field ? { [field]: message } : { form: message });
       setBusy(false);
     }
   };
@@ -250,16 +242,7 @@ function ShipDialog({
         </ul>
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <ParcelFields
-          carrier={carrier}
-          trackingNumber={trackingNumber}
-          errors={errors}
-          required
-          onChange={(field, text) => {
-            (field === 'carrier' ? setCarrier : setTrackingNumber)(text);
-            setErrors((e) => ({ ...e, [field]: undefined }));
-          }}
-        />
+        <ParcelFields {...parcel.fields} errors={errors} required />
         <p className="muted">The buyer is e-mailed the carrier and the tracking number.</p>
         {errors.form && (
           <p role="alert" className="form-error">
