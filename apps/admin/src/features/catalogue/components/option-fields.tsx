@@ -2,6 +2,7 @@ import { FormField } from '@kshop/ui';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { VolumeTiersEditor } from '../../pricing';
+import { NumberField } from './number-field';
 import { OptionGrid } from './option-grid';
 import { emptyOption, type OptionRow, type ProductFormValues } from './product-form-model';
 import { StockAlertCount, useStockAlertCounts } from './stock-alert-count';
@@ -101,142 +102,66 @@ export function OptionFields() {
                     <input {...props} autoComplete="off" {...register(`options.${index}.barcode`)} />
                   )}
                 </FormField>
-                <FormField label="Weight in grams (optional)" error={optionError(index, 'weightGrams')}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      {...register(`options.${index}.weightGrams`)}
-                    />
-                  )}
-                </FormField>
-                <FormField label="KRW price" error={optionError(index, 'priceKrw')}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      {...register(`options.${index}.priceKrw`)}
-                    />
-                  )}
-                </FormField>
-                <FormField label="USD price" error={optionError(index, 'priceUsd')}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step={0.01}
-                      {...register(`options.${index}.priceUsd`)}
-                    />
-                  )}
-                </FormField>
-                <FormField label="Compared KRW price" error={optionError(index, 'comparedPriceKrw')}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      {...register(`options.${index}.comparedPriceKrw`)}
-                    />
-                  )}
-                </FormField>
-                <FormField label="Compared USD price" error={optionError(index, 'comparedPriceUsd')}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      step={0.01}
-                      {...register(`options.${index}.comparedPriceUsd`)}
-                    />
-                  )}
-                </FormField>
-                <FormField
+                <NumberField
+                  label="Weight in grams (optional)"
+                  error={optionError(index, 'weightGrams')}
+                  input={register(`options.${index}.weightGrams`)}
+                />
+                <NumberField
+                  label="KRW price"
+                  error={optionError(index, 'priceKrw')}
+                  input={register(`options.${index}.priceKrw`)}
+                />
+                <NumberField
+                  label="USD price"
+                  error={optionError(index, 'priceUsd')}
+                  decimal
+                  input={register(`options.${index}.priceUsd`)}
+                />
+                <NumberField
+                  label="Compared KRW price"
+                  error={optionError(index, 'comparedPriceKrw')}
+                  input={register(`options.${index}.comparedPriceKrw`)}
+                />
+                <NumberField
+                  label="Compared USD price"
+                  error={optionError(index, 'comparedPriceUsd')}
+                  decimal
+                  input={register(`options.${index}.comparedPriceUsd`)}
+                />
+                <NumberField
                   label="Stock"
                   error={optionError(index, 'stock')}
                   hint={row.holdStock > 0 ? `${row.holdStock} held by open orders` : undefined}
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={row.holdStock}
-                      step={1}
-                      {...register(`options.${index}.stock`)}
-                    />
-                  )}
-                </FormField>
-                <FormField label="Minimum order quantity" error={optionError(index, 'minimumOrderQuantity')}>
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      step={1}
-                      {...register(`options.${index}.minimumOrderQuantity`)}
-                    />
-                  )}
-                </FormField>
-                <FormField
+                  min={row.holdStock}
+                  input={register(`options.${index}.stock`)}
+                />
+                <NumberField
+                  label="Minimum order quantity"
+                  error={optionError(index, 'minimumOrderQuantity')}
+                  min={1}
+                  input={register(`options.${index}.minimumOrderQuantity`)}
+                />
+                <NumberField
                   label="Order multiple"
                   error={optionError(index, 'orderMultiple')}
                   hint="Ordered in multiples of this (10: 10, 20, 30, ...); 1 is any quantity."
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      step={1}
-                      {...register(`options.${index}.orderMultiple`)}
-                    />
-                  )}
-                </FormField>
-                <FormField
+                  min={1}
+                  input={register(`options.${index}.orderMultiple`)}
+                />
+                <NumberField
                   label="Maximum per order"
                   error={optionError(index, 'maxPerOrder')}
                   hint="Optional: empty is no limit."
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      step={1}
-                      {...register(`options.${index}.maxPerOrder`)}
-                    />
-                  )}
-                </FormField>
-                <FormField
+                  min={1}
+                  input={register(`options.${index}.maxPerOrder`)}
+                />
+                <NumberField
                   label="Low-stock threshold"
                   error={optionError(index, 'lowStockThreshold')}
                   hint="Low when this many or fewer are available."
-                >
-                  {(props) => (
-                    <input
-                      {...props}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      {...register(`options.${index}.lowStockThreshold`)}
-                    />
-                  )}
-                </FormField>
+                  input={register(`options.${index}.lowStockThreshold`)}
+                />
               </div>
               {row.uuid && waiting.data && <StockAlertCount waiting={waiting.data.get(row.uuid)} />}
               {row.uuid && <VolumeTiersEditor optionId={row.uuid} label={`option ${n}`} />}

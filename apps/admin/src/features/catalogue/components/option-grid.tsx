@@ -1,6 +1,7 @@
 import { FormField } from '@kshop/ui';
 import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { NumberField } from './number-field';
 import { emptyOption, type OptionRow, type ProductFormValues } from './product-form-model';
 
 /** The most options a product may have (the API's limit). */
@@ -143,58 +144,21 @@ export function OptionGrid({ onReplace }: OptionGridProps) {
         )}
       </div>
       <div className="grid-3">
-        <FormField label="Default KRW price">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={defaults.priceKrw}
-              onChange={setDefault('priceKrw')}
-            />
-          )}
-        </FormField>
-        <FormField label="Default USD price">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              value={defaults.priceUsd}
-              onChange={setDefault('priceUsd')}
-            />
-          )}
-        </FormField>
-        <FormField label="Default minimum">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={defaults.minimumOrderQuantity}
-              onChange={setDefault('minimumOrderQuantity')}
-            />
-          )}
-        </FormField>
-        <FormField label="Default stock">
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={defaults.stock}
-              onChange={setDefault('stock')}
-            />
-          )}
-        </FormField>
+        <NumberField
+          label="Default KRW price"
+          input={{ value: defaults.priceKrw, onChange: setDefault('priceKrw') }}
+        />
+        <NumberField
+          label="Default USD price"
+          decimal
+          input={{ value: defaults.priceUsd, onChange: setDefault('priceUsd') }}
+        />
+        <NumberField
+          label="Default minimum"
+          min={1}
+          input={{ value: defaults.minimumOrderQuantity, onChange: setDefault('minimumOrderQuantity') }}
+        />
+        <NumberField label="Default stock" input={{ value: defaults.stock, onChange: setDefault('stock') }} />
       </div>
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={generate}>
