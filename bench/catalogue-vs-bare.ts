@@ -10,10 +10,10 @@
  * PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a scratch database
  * is made and dropped). BENCH_DURATION seconds per run (default 10), BENCH_ROUNDS rounds (default 3).
  */
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startShop } from '../e2e/support/server.js';
 import { call, commonWord } from './http.js';
+import { bareServer } from './support/bare-server.js';
 import { isMain, round, spread, table, writeResult } from './support/report.js';
 
 const CONNECTIONS = 50;
@@ -23,46 +23,6 @@ const LISTING = 'page=1&limit=20&sort=latest&stockStatus=all';
 
 type Endpoint = { name: string; path: string; headers?: Record<string, string> };
 type Run = { requestsPerSecond: number; p99Ms: number; non2xx: number; errors: number };
-
-/**
- * A server that answers every request with one fixed body: the most a Node server can do here. It runs in a
- * process of its own, as the shop does, so it never shares an event loop with autocannon.
- */
-const BARE_SERVER = `
-const http = require('node:http');
-let answer = { body: Buffer.alloc(0), type: 'application/json' };
-const server = http.createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': answer.type, 'content-length': answer.body.length });
-  response.end(answer.body);
-});
-server.keepAliveTimeout = 72000;
-process.on('message', (message) => {
-  answer = { body: Buffer.from(message.body, 'base64'), type: message.type };
-  process.send({ served: true });
-});
-server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-`;
-
-async function bareServer() {
-  const child = spawn(process.execPath, ['-e', BARE_SERVER], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = () => new Promise<{ port?: number }>((resolve) => child.once('message', resolve));
-  const { port } = await next();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async serve(body: Buffer, type: string) {
-      const served = next();
-      child.send({ body: body.toString('base64'), type });
-      await served;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill();
-      }),
-  };
-}
 
 async function load(url: string, endpoint: Endpoint): Promise<Run> {
   const result = await autocannon({
@@ -117,7 +77,9 @@ export async function measureCatalogueVsBare() {
         const uncachedEndpoint = { ...endpoint, headers: auth(uncachedToken) };
         // The bare server sends what the shop sends for this call.
         const sample = await fetch(`${cached.url}${endpoint.path}`, { headers: shopEndpoint.headers });
-        await bare.serve(Buffer.from(await sample.arrayBuffer()), sample.headers.get('content-type') ?? '');
+        await bare.serve(Buffer.from(await sample.arrayBuffer()), {
+          'content-type': sample.headers.get('content-type') ?? '',
+        });
         const entry = runs.get(endpoint.name) ?? { bare: [], cached: [], uncached: [] };
         runs.set(endpoint.name, entry);
         entry.bare.push(await load(bare.url, endpoint));

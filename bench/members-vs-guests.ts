@@ -1,0 +1,162 @@
+/**
+ * What a member's catalogue request costs beside a guest's: one shop on PostgreSQL, the product list, a search
+ * and a detail, each loaded as a guest and as an approved member (korea@demo.kshop.example, ₩), without and
+ * with `Accept-Encoding: br` (as browsers send it). A member's answer carries prices and is longer, so a bare
+ * `node:http` server sending the very same bytes (and encoding) runs beside the shop: the member / guest ratio
+ * of the bare server is what the bytes alone cost, and the shop's ratio next to it shows what the shop adds.
+ * Runs alternate guest, member, bare guest, bare member, BENCH_ROUNDS times (default 3), BENCH_DURATION seconds
+ * each (default 8), 50 connections; medians are printed.
+ *
+ *   npm run build && npx tsx bench/members-vs-guests.ts
+ */
+import { request as httpRequest } from 'node:http';
+import autocannon from 'autocannon';
+import { startShop } from '../e2e/support/server.js';
+import { call, commonWord } from './http.js';
+import { bareServer } from './support/bare-server.js';
+import { isMain, round, spread, table, writeResult } from './support/report.js';
+
+const CONNECTIONS = 50;
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const LISTING = 'page=1&limit=20&sort=latest&stockStatus=all';
+
+type Sample = { body: Buffer; headers: Record<string, string> };
+
+/** The raw bytes and headers the shop sends for a call (fetch would undo the compression). */
+function rawAnswer(url: string, headers: Record<string, string>): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const kept: Record<string, string> = {};
+        for (const name of ['content-type', 'content-encoding', 'vary']) {
+          const value = response.headers[name];
+          if (typeof value === 'string') kept[name] = value;
+        }
+        resolve({ body: Buffer.concat(chunks), headers: kept });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string>) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`failures loading ${url}`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+export async function measureMembersVsGuests() {
+  const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const shop = await startShop({ adminDatabaseUrl });
+  const bare = await bareServer();
+  try {
+    const { accessToken } = (await call(shop, '/api/v1/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'korea@demo.kshop.example', password: 'Demo1234!' }),
+    })) as { accessToken: string };
+    const { productOptionList } = (await call(
+      shop,
+      '/api/v1/product/list?page=1&limit=100&sort=latest&stockStatus=all',
+    )) as {
+      productOptionList: { optionUuid: string; title: string }[];
+    };
+    const keyword = commonWord(productOptionList.map((p) => p.title));
+    const calls = [
+      { name: 'list', path: `/api/v1/product/list?${LISTING}` },
+      {
+        name: `search '${keyword}'`,
+        path: `/api/v1/product/search?keyword=${encodeURIComponent(keyword)}&${LISTING}`,
+      },
+      { name: 'detail', path: `/api/v1/product/detail/${productOptionList[0]!.optionUuid}` },
+    ];
+    const encodings: { name: string; headers: Record<string, string> }[] = [
+      { name: 'identity', headers: {} },
+      { name: 'br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+    ];
+    const viewers = [
+      { name: 'guest', headers: {} as Record<string, string> },
+      { name: 'member', headers: { authorization: `Bearer ${accessToken}` } },
+    ];
+
+    const rows: (string | number)[][] = [];
+    const results = [];
+    for (const c of calls) {
+      for (const encoding of encodings) {
+        const runs = new Map<string, { rps: number[]; p99: number[]; bytes: number }>();
+        for (let r = 0; r < ROUNDS; r++) {
+          for (const viewer of viewers) {
+            const headers = { ...encoding.headers, ...viewer.headers };
+            const sample = await rawAnswer(`${shop.url}${c.path}`, headers);
+            const shopRun = await requestsPerSecond(`${shop.url}${c.path}`, headers);
+            await bare.serve(sample.body, sample.headers);
+            const bareRun = await requestsPerSecond(`${bare.url}${c.path}`, {});
+            for (const [target, run] of [
+              [`shop ${viewer.name}`, shopRun],
+              [`bare ${viewer.name}`, bareRun],
+            ] as const) {
+              const entry = runs.get(target) ?? { rps: [], p99: [], bytes: sample.body.length };
+              entry.rps.push(run.rps);
+              entry.p99.push(run.p99);
+              runs.set(target, entry);
+            }
+          }
+        }
+        const median = (target: string) => spread(runs.get(target)!.rps).median;
+        const p99 = (target: string) => spread(runs.get(target)!.p99).median;
+        const shopRatio = median('shop member') / median('shop guest');
+        const bareRatio = median('bare member') / median('bare guest');
+        const row = {
+          call: c.name,
+          encoding: encoding.name,
+          bytesGuest: runs.get('shop guest')!.bytes,
+          bytesMember: runs.get('shop member')!.bytes,
+          shopGuest: round(median('shop guest')),
+          shopMember: round(median('shop member')),
+          shopMemberPerGuest: round(100 * shopRatio, 1),
+          bareGuest: round(median('bare guest')),
+          bareMember: round(median('bare member')),
+          bareMemberPerGuest: round(100 * bareRatio, 1),
+          p99GuestMember: `${p99('shop guest')} / ${p99('shop member')}`,
+        };
+        results.push(row);
+        rows.push(Object.values(row));
+        console.info(
+          `${c.name} (${encoding.name}): member ${row.shopMemberPerGuest} % of guest; bare ${row.bareMemberPerGuest} %`,
+        );
+      }
+    }
+    console.info(
+      `\n${table(
+        [
+          'call',
+          'encoding',
+          'bytes guest',
+          'bytes member',
+          'shop guest req/s',
+          'shop member req/s',
+          'shop member % of guest',
+          'bare guest req/s',
+          'bare member req/s',
+          'bare member % of guest',
+          'shop p99 guest / member ms',
+        ],
+        rows,
+      )}`,
+    );
+    await writeResult('members-vs-guests', { durationSeconds: DURATION, rounds: ROUNDS, rows: results });
+    return results;
+  } finally {
+    await bare.close();
+    await shop.stop();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  await measureMembersVsGuests();
+  process.exit(0);
+}
