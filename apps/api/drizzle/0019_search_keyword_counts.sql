@@ -1,0 +1,2 @@
+-- Draft: list count reads and search keyword counts (decision 0025).
+SELECT 1;
