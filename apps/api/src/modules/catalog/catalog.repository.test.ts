@@ -7,7 +7,10 @@ import { categories, productArtists, productListCounts, productOptions, products
 import { insertGeneratedProducts, seedOnFirstStart } from '../../db/seed/index.js';
 import { freshDatabase } from '../../test/database.js';
 import {
+  compactKeywordCounts,
   compactListCounts,
+  keepKeywordCounted,
+  keptKeywordCount,
   LIST_COUNT_ROWS_TO_COMPACT,
   listProductCards,
   type ProductFilter,
@@ -38,7 +41,7 @@ async function subtreeOf(categoryId: number): Promise<number[]> {
 
 /** The matching products' ids in list order, by a plain query of their own. */
 async function expectedIds(filter: Omit<ProductFilter, 'limit' | 'offset'>): Promise<string[]> {
-  const where = [sql`deleted_at is null`];
+  const where = [sql`deleted_at is null and is_published`];
   if (filter.categoryId) {
     const ids = await subtreeOf(filter.categoryId);
     where.push(sql`category_id in (${sql.join(ids, sql`, `)})`);
@@ -249,4 +252,124 @@ describe('pages past the middle, read from the end', () => {
       }
     }
   });
+});
+
+describe('search keywords kept counted', () => {
+  const KEYWORDS = [['album'], ['ver', 'album'], ['b'], ['50%'], ['zzzz']];
+
+  /** Every kept keyword's count, for every stock state, against a plain query of the products. */
+  async function expectExactKeywordCounts() {
+    const wrong: string[] = [];
+    for (const keywords of KEYWORDS) {
+      for (const stockStatus of STOCK_STATUSES) {
+        const kept = await keptKeywordCount(db(), [...keywords].sort(), stockStatus);
+        const expected = (await expectedIds({ keywords, stockStatus, sort: 'latest' })).length;
+        if (kept !== expected) wrong.push(`${keywords.join(' ')} ${stockStatus}: ${kept} != ${expected}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }
+
+  it('count every match once ready, and follow adding, renaming, selling out, deleting and drafting products', async () => {
+    expect(await keptKeywordCount(db(), ['album'], 'all')).toBeUndefined();
+    for (const keywords of KEYWORDS) expect(await keepKeywordCounted(db(), keywords)).toBe(true);
+    expect(
+      (await expectedIds({ keywords: ['album'], stockStatus: 'all', sort: 'latest' })).length,
+    ).toBeGreaterThan(10);
+    await expectExactKeywordCounts();
+
+    await insertGeneratedProducts(db(), { count: 30, startIndex: 7_000, batchSize: 11 });
+    await expectExactKeywordCounts();
+
+    const [a, b, c, d] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`deleted_at is null and search_text like '%album%'`)
+      .orderBy(products.id)
+      .limit(4);
+    await db().transaction(async (tx) => {
+      await tx.update(products).set({ title: 'Plain 50% poster' }).where(eq(products.id, a!.id));
+      await tx.update(products).set({ deletedAt: new Date() }).where(eq(products.id, b!.id));
+      await tx
+        .update(productOptions)
+        .set({ stock: 0, holdStock: 0 })
+        .where(eq(productOptions.productId, c!.id));
+      await tx.update(products).set({ isPublished: false }).where(eq(products.id, d!.id));
+      await refreshProductDerived(tx, [a!.id, b!.id, c!.id, d!.id]);
+    });
+    // A change of sales figures alone matches no keyword and appends nothing.
+    const rowsBefore = await db().execute(sql`select count(*)::int as n from search_keyword_counts`);
+    await db().update(products).set({ totalSalesQuantity: sql`total_sales_quantity + 1` });
+    const rowsAfter = await db().execute(sql`select count(*)::int as n from search_keyword_counts`);
+    expect((rowsAfter as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(
+      (rowsBefore as unknown as { rows: { n: number }[] }).rows[0]!.n,
+    );
+    await expectExactKeywordCounts();
+
+    await db()
+      .update(products)
+      .set({ deletedAt: null, isPublished: true })
+      .where(inArray(products.id, [b!.id, d!.id]));
+    await db().delete(products).where(eq(products.id, a!.id));
+    await expectExactKeywordCounts();
+
+    for (const keywords of KEYWORDS) await compactKeywordCounts(db(), [...keywords].sort());
+    await expectExactKeywordCounts();
+  });
+
+  it('are kept by a search that finds more products than the threshold, and then answer its total', async () => {
+    const filter: ProductFilter = {
+      keywords: ['stick'],
+      stockStatus: 'inStock',
+      sort: 'latest',
+      limit: 5,
+      offset: 0,
+    };
+    const expected = await expectedIds(filter);
+    expect(expected.length).toBeGreaterThan(5);
+    const first = await listProductCards(db(), filter, { keepAbove: 5 });
+    expect(first.totalCount).toBe(expected.length);
+    await expect
+      .poll(() => keptKeywordCount(db(), ['stick'], 'inStock'), { timeout: 5_000 })
+      .toBe(expected.length);
+    // A keyword with fewer matches is counted each time, not kept.
+    await listProductCards(db(), { ...filter, keywords: ['zqxj'] }, { keepAbove: 5 });
+    const kept = (await db().execute(
+      sql`select words from search_keywords where words = array['zqxj']::text[]`,
+    )) as unknown as { rows: unknown[] };
+    expect(kept.rows).toEqual([]);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'wait for a writer that began before the keyword, and then count its change too',
+    async () => {
+      const { default: pg } = await import('pg');
+      const url = (database as Database & { url?: string }).url!;
+      const writer = new pg.Client({ connectionString: url });
+      await writer.connect();
+      try {
+        const [product] = await db()
+          .select({ id: products.id })
+          .from(products)
+          .where(sql`deleted_at is null and is_published and search_text like '%light%'`)
+          .limit(1);
+        await writer.query('begin');
+        await writer.query('select 1');
+        // The writer's transaction is older than the keyword: it may have written without counting it.
+        expect(await keepKeywordCounted(db(), ['light'], { waitMs: 300 })).toBe(false);
+        expect(await keptKeywordCount(db(), ['light'], 'all')).toBeUndefined();
+        await writer.query('update products set deleted_at = now() where id = $1', [product!.id]);
+        const keeping = keepKeywordCounted(db(), ['light'], { waitMs: 5_000 });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await writer.query('commit');
+        expect(await keeping).toBe(true);
+        const expected = await expectedIds({ keywords: ['light'], stockStatus: 'all', sort: 'latest' });
+        expect(await keptKeywordCount(db(), ['light'], 'all')).toBe(expected.length);
+        await db().update(products).set({ deletedAt: null }).where(eq(products.id, product!.id));
+        expect(await keptKeywordCount(db(), ['light'], 'all')).toBe(expected.length + 1);
+      } finally {
+        await writer.end();
+      }
+    },
+  );
 });

@@ -52,16 +52,26 @@ const categorySubtree = (categoryId: number) => sql`array(
     select c.id from categories c join tree on c.parent_id = tree.id)
   select id from tree)`;
 
-function filterConditions(filter: ProductFilter): SQL[] {
+/**
+ * How a search's words are matched: `like` lets the planner find the matches through the trigram index;
+ * `strpos` (the same test) keeps it from doing so, for a walk along a list index in list order, which the
+ * planner would otherwise trade for sorting every match when it guesses a few words to be rare together.
+ */
+type WordMatch = 'like' | 'strpos';
+
+const containsWord = (word: string, match: WordMatch) =>
+  match === 'like'
+    ? sql`${products.searchText} like ${containsPattern(word)}`
+    : sql`strpos(${products.searchText}, ${word}) > 0`;
+
+function filterConditions(filter: ProductFilter, match: WordMatch = 'like'): SQL[] {
   const conditions: SQL[] = [listedProduct()];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
     conditions.push(sql`${products.categoryId} = any(${categorySubtree(filter.categoryId)})`);
   }
   if (filter.artistId !== undefined) conditions.push(sql`${filter.artistId} = any(${products.artistIds})`);
   if (filter.tag) conditions.push(sql`${filter.tag} = any(${products.tags})`);
-  for (const word of filter.keywords ?? []) {
-    conditions.push(sql`${products.searchText} like ${containsPattern(word)}`);
-  }
+  for (const word of filter.keywords ?? []) conditions.push(containsWord(word, match));
   if (filter.stockStatus === 'inStock') conditions.push(eq(products.inStock, true));
   if (filter.stockStatus === 'outOfStock') conditions.push(eq(products.inStock, false));
   return conditions;
@@ -188,15 +198,127 @@ export async function compactListCounts(db: Executor) {
     group by 1, 2, 3, 4 having sum(n) <> 0`);
 }
 
-async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined) {
+/**
+ * A search keyword as its matches are kept counted: its words sorted, without repeats (the same matches
+ * whatever their order), as a text array literal of the statement.
+ */
+export const keywordKey = (keywords: readonly string[]) => [...new Set(keywords)].sort();
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** At most this many keywords are kept counted: each is tested against every product a writer changes. */
+export const MAX_KEPT_KEYWORDS = 200;
+
+/**
+ * A kept keyword's exact count for a stock state, summed from the rows the keyword trigger (migration 0019)
+ * appends, or undefined when the keyword is not kept (or not ready yet).
+ */
+export async function keptKeywordCount(db: Executor, words: readonly string[], stockStatus: StockStatus) {
+  const stock =
+    stockStatus === 'inStock'
+      ? sql`c.in_stock`
+      : stockStatus === 'outOfStock'
+        ? sql`not c.in_stock`
+        : sql`true`;
+  const result = (await db.execute(sql`select k.ready,
+      coalesce(sum(c.n) filter (where ${stock}), 0) as total,
+      count(c.n) filter (where not c.compacted) as appended
+    from search_keywords k left join search_keyword_counts c on c.words = k.words
+    where k.words = ${textArray(words)} group by k.ready`)) as unknown as {
+    rows: { ready: boolean; total: string | number; appended: string | number }[];
+  };
+  const row = result.rows[0];
+  if (!row) return undefined;
+  if (Number(row.appended) > LIST_COUNT_ROWS_TO_COMPACT) {
+    compactKeywordCounts(db, words).catch(() => {});
+  }
+  return row.ready ? Number(row.total) : undefined;
+}
+
+/** Sums a kept keyword's rows into one per stock state, as `compactListCounts` does for the lists. */
+export async function compactKeywordCounts(db: Executor, words: readonly string[]) {
+  await db.execute(sql`
+    with merged as (delete from search_keyword_counts where words = ${textArray(words)} returning in_stock, n)
+    insert into search_keyword_counts (words, in_stock, n, compacted)
+    select ${textArray(words)}, in_stock, sum(n), true from merged group by in_stock having sum(n) <> 0`);
+}
+
+/** Keywords being added in this process, so that concurrent searches add each once. */
+const keeping = new Set<string>();
+
+/**
+ * Keeps a keyword's matches counted from now on: the keyword is committed first, so that every product
+ * statement from then on appends its changes; once every transaction begun before that has ended (none
+ * can still commit a change it did not count), one statement counts the matches and subtracts the changes
+ * already appended, both as of its own snapshot, and marks the keyword ready. A keyword added by a
+ * concurrent search is claimed by one of them. Returns false when transactions older than the keyword
+ * were still open after `waitMs`; the keyword then stays unready and a later search tries again.
+ */
+export async function keepKeywordCounted(
+  db: Executor,
+  keywords: readonly string[],
+  { waitMs = 2_000 }: { waitMs?: number } = {},
+): Promise<boolean> {
+  const words = keywordKey(keywords);
+  const key = JSON.stringify(words);
+  if (keeping.has(key)) return false;
+  keeping.add(key);
+  try {
+    const patterns = words.map(containsPattern);
+    await db.execute(sql`insert into search_keywords (words, patterns)
+      select ${textArray(words)}, ${textArray(patterns)}
+      where (select count(*) from search_keywords) < ${MAX_KEPT_KEYWORDS}
+      on conflict do nothing`);
+    const since = (await db.execute(sql`select clock_timestamp()::text as at`)) as unknown as {
+      rows: { at: string }[];
+    };
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const open = (await db.execute(sql`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and xact_start < ${since.rows[0]!.at}::timestamptz`)) as unknown as { rows: { n: number }[] };
+      if (Number(open.rows[0]?.n ?? 0) === 0) break;
+      if (Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await db.execute(sql`
+      with claimed as (
+        update search_keywords set ready = true where words = ${textArray(words)} and not ready returning words),
+      matching as (
+        select ${products.inStock} as in_stock, count(*) as n from ${products}
+        where ${listedProduct()} and ${products.searchText} like all (${textArray(patterns)})
+        group by 1),
+      appended as (
+        select in_stock, sum(n) as n from search_keyword_counts where words = ${textArray(words)} group by 1)
+      insert into search_keyword_counts (words, in_stock, n, compacted)
+      select claimed.words, s.in_stock, s.n, true from claimed, (
+        select in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
+        from matching m full join appended a using (in_stock)) s
+      where s.n <> 0`);
+    return true;
+  } finally {
+    keeping.delete(key);
+  }
+}
+
+async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined, keepAbove: number) {
   const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
   return countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
+    const words = keywordKey(filter.keywords ?? []);
+    const kept = await keptKeywordCount(db, words, filter.stockStatus);
+    if (kept !== undefined) return kept;
     // Every product has exactly one default option (the writers keep it so), so products alone are counted.
     const [count] = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
       .where(where);
-    return count?.n ?? 0;
+    const n = count?.n ?? 0;
+    // Not awaited: this answer is exact already; the next searches for the keyword read its kept count.
+    if (n > keepAbove) keepKeywordCounted(db, words).catch(() => {});
+    return n;
   });
 }
 
@@ -206,6 +328,12 @@ async function searchCount(db: Executor, filter: ProductFilter, where: SQL | und
  * the page is full): for a rare word the walk would pass most of the catalogue.
  */
 export const FEW_MATCHES = 2_000;
+
+/**
+ * A keyword found in more products than this is kept counted (`keepKeywordCounted`): counting it again
+ * would read that many rows through the trigram index, or every product's search text.
+ */
+export const KEEP_COUNTED_ABOVE = FEW_MATCHES;
 
 /** Where a page lies among the ordered matches: limit and offset, from the start or from the end. */
 type Window = { backward: boolean; offset: SQL | number; limit: SQL | number };
@@ -288,23 +416,24 @@ async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefi
 export async function listProductCards(
   db: Executor,
   filter: ProductFilter,
-  { fewMatches = FEW_MATCHES }: { fewMatches?: number } = {},
+  {
+    fewMatches = FEW_MATCHES,
+    keepAbove = KEEP_COUNTED_ABOVE,
+  }: { fewMatches?: number; keepAbove?: number } = {},
 ) {
   const where = and(...filterConditions(filter));
   if (!filter.keywords?.length) return listPage(db, filter, where);
   // A search needs its total first, to choose how to find its page and from which end.
-  const totalCount = await searchCount(db, filter, where);
+  const totalCount = await searchCount(db, filter, where, keepAbove);
   if (totalCount === 0) return { rows: [], totalCount };
   const few = totalCount <= fewMatches;
   const window = few
     ? { backward: false, offset: filter.offset, limit: filter.limit }
     : pageWindow(filter.offset, filter.limit, totalCount);
-  const rows = await readPage(
-    db,
-    pageIds(where, filter.sort, window, few ? 'matches' : 'walk'),
-    filter.sort,
-    {},
-  );
+  const page = few
+    ? pageIds(where, filter.sort, window, 'matches')
+    : pageIds(and(...filterConditions(filter, 'strpos')), filter.sort, window, 'walk');
+  const rows = await readPage(db, page, filter.sort, {});
   return { rows, totalCount };
 }
 
