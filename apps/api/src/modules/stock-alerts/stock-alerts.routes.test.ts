@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productOptions, stockAlerts } from '../../db/schema.js';
+import { productOptions, products, stockAlerts } from '../../db/schema.js';
 import { csvLine, parseCsv } from '../../lib/csv.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
@@ -33,6 +33,8 @@ const mailsAbout = (email: string, title: string) =>
   shop.smtp.received.filter((m) => m.to.includes(email) && m.raw.includes(title));
 const setOption = (id: string, values: Partial<typeof productOptions.$inferInsert>) =>
   shop.db.update(productOptions).set(values).where(eq(productOptions.id, id));
+const setPublished = (productId: string, isPublished: boolean) =>
+  shop.db.update(products).set({ isPublished }).where(eq(products.id, productId));
 const settle = (ms = 2_500) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('who may ask to be notified', () => {
@@ -124,6 +126,38 @@ describe('notify me', () => {
       headers: staff,
     });
     expect(body(after).data.optionList).toEqual([]);
+  }, 20_000);
+
+  it('keeps the requests of a draft product waiting while it is restocked, and mails them once it is published', async () => {
+    const option = await stockedOption(shop, 0);
+    const title = option.product.title;
+    await notify('POST', option.id, korea);
+    await setPublished(option.product.id, false);
+    await setOption(option.id, { stock: 10 });
+    await settle();
+    // The storefront does not show a draft: no mail leads to it, and the request still waits.
+    expect(mailsAbout(DEMO.korea, title)).toHaveLength(0);
+    expect((await rowsOf(option.id)).map((row) => row.notifiedAt)).toEqual([null]);
+
+    await setPublished(option.product.id, true);
+    await shop.smtp.waitFor((m) => m.to.includes(DEMO.korea) && m.raw.includes(title));
+    // Taken back to draft and published again with nobody waiting: no second mail.
+    await setPublished(option.product.id, false);
+    await setPublished(option.product.id, true);
+    await settle();
+    expect(mailsAbout(DEMO.korea, title)).toHaveLength(1);
+    expect((await rowsOf(option.id)).every((row) => row.notifiedAt !== null)).toBe(true);
+  }, 20_000);
+
+  it('mails nobody when a draft is published while its option is still sold out', async () => {
+    const option = await stockedOption(shop, 0);
+    const title = option.product.title;
+    await notify('POST', option.id, global);
+    await setPublished(option.product.id, false);
+    await setPublished(option.product.id, true);
+    await settle();
+    expect(mailsAbout(DEMO.global, title)).toHaveLength(0);
+    expect((await rowsOf(option.id)).map((row) => row.notifiedAt)).toEqual([null]);
   }, 20_000);
 
   it('mails when a cancelled order releases its hold', async () => {
