@@ -732,6 +732,16 @@ const ROUTES: Record<string, Route> = {
       payload: { priceKrw: 1000, priceUsd: null },
     }),
   },
+  'GET /api/v1/admin/product-options/by-sku/{sku}': {
+    access: 'staff',
+    call: async () => {
+      const [option] = await shop.db
+        .select({ sku: productOptions.sku })
+        .from(productOptions)
+        .where(eq(productOptions.id, fixtures.optionUuid));
+      return { url: `/api/v1/admin/product-options/by-sku/${option!.sku}` };
+    },
+  },
   'GET /api/v1/admin/product-options/{optionId}/volume-tiers': {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/product-options/${fixtures.optionUuid}/volume-tiers` }),

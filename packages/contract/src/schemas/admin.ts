@@ -317,6 +317,20 @@ export const skuText = z
   .trim()
   .toUpperCase()
   .regex(SKU_PATTERN, 'sku is letters, digits and . _ - / (at most 64, starting with a letter or digit).');
+/** `GET /admin/product-options/by-sku/:sku`: the option a SKU names, for forms that ask staff for a SKU. */
+export const adminOptionBySkuParams = z.object({ sku: skuText });
+export const adminOptionBySkuResponse = envelope(
+  z.object({
+    productOptionUuid: z.uuid(),
+    productId: z.uuid(),
+    productTitle: z.string(),
+    optionNameValue1: z.string(),
+    optionNameValue2: z.string().nullable(),
+    sku: z.string(),
+  }),
+);
+export type AdminOptionBySku = z.infer<typeof adminOptionBySkuResponse>['data'];
+export const noOptionWithSku = (sku: string) => `No option has the SKU ${sku}.`;
 export const barcodeText = z
   .string({ error: 'barcode must be text.' })
   .trim()

@@ -204,6 +204,24 @@ export const optionsBySku = (db: Executor, skus: string[]) =>
         .where(inArray(productOptions.sku, skus))
     : Promise.resolve([]);
 
+/** The option a SKU names, with its product's title; drafts included, removed products not. */
+export async function optionBySku(db: Executor, sku: string) {
+  const [row] = await db
+    .select({
+      productOptionUuid: productOptions.id,
+      productId: products.id,
+      productTitle: products.title,
+      optionNameValue1: productOptions.optionNameValue1,
+      optionNameValue2: productOptions.optionNameValue2,
+      sku: productOptions.sku,
+    })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(and(eq(productOptions.sku, sku), isNull(products.deletedAt)))
+    .limit(1);
+  return row;
+}
+
 export const productsByIds = (db: Executor, ids: string[]) =>
   ids.length
     ? db

@@ -1,6 +1,8 @@
 import {
   adminArtistListQuery,
   adminArtistListResponse,
+  adminOptionBySkuParams,
+  adminOptionBySkuResponse,
   adminProductInput,
   adminProductListQuery,
   adminProductListResponse,
@@ -15,6 +17,7 @@ import {
   csvImportStarted,
   envelope,
   idParams,
+  noOptionWithSku,
   numericIdParams,
   safeText,
   stockLevelsQuery,
@@ -89,6 +92,23 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireStaff(request);
       return ok(await admin.productDetail(app.db, request.params.id));
+    },
+  );
+
+  app.get(
+    '/product-options/by-sku/:sku',
+    {
+      schema: {
+        tags: ['admin'],
+        params: adminOptionBySkuParams,
+        response: { 200: adminOptionBySkuResponse },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      const option = await admin.optionBySku(app.db, request.params.sku);
+      if (!option) throw notFound(noOptionWithSku(request.params.sku), 'OPTION_NOT_FOUND');
+      return ok(option);
     },
   );
 

@@ -61,6 +61,9 @@ function optionView(o: repo.OptionRow) {
   };
 }
 
+/** The option a SKU names (SKUs are unique and upper case), or undefined. */
+export const optionBySku = (db: Executor, sku: string) => repo.optionBySku(db, sku);
+
 export async function productDetail(db: Executor, id: string) {
   const found = await repo.findProduct(db, id);
   if (!found) throw productNotFound();

@@ -363,4 +363,32 @@ describe('SKUs in the back office', () => {
       ]);
     }
   });
+  it('finds an option by its SKU, typed in any case, for forms that ask staff for one', async () => {
+    const { rows, at } = await exported();
+    const row = rows[0]!;
+    const sku = row[at('sku')]!;
+    const found = await shop.app.inject({
+      url: `/api/v1/admin/product-options/by-sku/${encodeURIComponent(` ${sku.toLowerCase()} `)}`,
+      headers: owner,
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(body(found).data).toMatchObject({
+      productOptionUuid: row[at('option_uuid')],
+      productId: row[at('product_uuid')],
+      productTitle: row[at('title')],
+      sku,
+    });
+
+    const unknown = await shop.app.inject({
+      url: '/api/v1/admin/product-options/by-sku/NO-SUCH-SKU-1',
+      headers: owner,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('No option has the SKU NO-SUCH-SKU-1.');
+    const malformed = await shop.app.inject({
+      url: `/api/v1/admin/product-options/by-sku/${encodeURIComponent('<script>')}`,
+      headers: owner,
+    });
+    expect(malformed.statusCode).toBe(400);
+  });
 });
