@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { AppError, badRequest } from '../../lib/errors.js';
 import * as repo from './idempotency.repository.js';
 
-export { deleteExpiredKeys } from './idempotency.repository.js';
+export { deleteExpiredKeys, KEY_LIFETIME, type KeyId } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_MESSAGES = {
@@ -36,7 +36,23 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-type Answer = { statusCode: number; message: string; data: unknown };
+/**
+ * The request's key as stored (buyer, route, key) and the hash of its body; undefined when the request has
+ * no Idempotency-Key (a malformed one is 400).
+ */
+export function keyedRequest(
+  request: FastifyRequest,
+  buyerId: string,
+): { id: repo.KeyId; requestHash: string } | undefined {
+  const key = idempotencyKeyOf(request);
+  if (key === undefined) return undefined;
+  return {
+    id: { buyerId, route: `${request.method} ${request.routeOptions.url}`, key },
+    requestHash: createHash('sha256').update(canonicalJson(request.body)).digest('hex'),
+  };
+}
+
+export type Answer = { statusCode: number; message: string; data: unknown };
 
 /** What a route's work produces: its answer, and what to do once that answer is committed (mails). */
 export type Outcome<T extends Answer> = { answer: T; afterCommit?: () => void };
@@ -55,14 +71,13 @@ export async function answerOnce<T extends Answer>(
   buyerId: string,
   work: (db: Executor) => Promise<Outcome<T>>,
 ): Promise<T> {
-  const key = idempotencyKeyOf(request);
-  if (key === undefined) {
+  const keyed = keyedRequest(request, buyerId);
+  if (keyed === undefined) {
     const outcome = await work(db);
     outcome.afterCommit?.();
     return outcome.answer;
   }
-  const id: repo.KeyId = { buyerId, route: `${request.method} ${request.routeOptions.url}`, key };
-  const requestHash = createHash('sha256').update(canonicalJson(request.body)).digest('hex');
+  const { id, requestHash } = keyed;
 
   const result = await inTransaction(
     db,

@@ -191,6 +191,51 @@ describe('doubled submissions', () => {
     ]);
   });
 
+  it('12 keys, each sent three times at once, racing for 10 pieces and a product save: one order or one refusal per key, answered alike', async () => {
+    const h = await racingProduct(shop, owner, 'Race Keys H', 1, 10);
+    const option = h.options[0]!.uuid;
+    const lines = [{ productOptionUuid: option, quantity: 2 }];
+    const payloads = {
+      KRW: await orderPayload(shop, 'KRW', lines),
+      USD: await orderPayload(shop, 'USD', lines),
+    };
+    const before = await orderCount();
+    const keys = Array.from({ length: 12 }, (_, i) => ({
+      key: randomUUID(),
+      auth: i % 2 === 0 ? korea : global,
+      payload: i % 2 === 0 ? payloads.KRW : payloads.USD,
+    }));
+    const sent = keys.flatMap((k) => [k, k, k]);
+    const [save, ...answers] = await Promise.all([
+      admin('PUT', `/products/${h.uuid}`, withStock(h, 10)),
+      ...sent.map((k) => order(k.auth, k.payload, { 'idempotency-key': k.key })),
+    ]);
+    expect(save!.statusCode).toBe(200);
+    expect(serverErrors(answers)).toEqual([]);
+    const placed = new Set<string>();
+    for (const [i, k] of keys.entries()) {
+      const three = answers.slice(i * 3, i * 3 + 3);
+      // Every copy of a key answers as the first did: the same status and the same body.
+      for (const copy of three.slice(1)) {
+        expect(copy.statusCode, k.key).toBe(three[0]!.statusCode);
+        expect(copy.json(), k.key).toEqual(three[0]!.json());
+      }
+      // One copy was answered afresh; the other two were given its answer again.
+      expect(
+        three.filter((a) => a.headers['idempotent-replayed'] === 'true'),
+        k.key,
+      ).toHaveLength(2);
+      if (three[0]!.statusCode === 200) placed.add(body(three[0]!).data.uuid);
+      else expect(body(three[0]!).message).toBe(messages.order.notEnoughStock('Race Keys H'));
+    }
+    // Five orders of two pieces take the ten pieces; no key made two orders.
+    expect(placed.size).toBe(5);
+    expect(await orderCount()).toBe(before + 5);
+    expect(await stockOf(shop, [h.uuid])).toEqual([
+      expect.objectContaining({ stock: 10, hold: 10, open: 10 }),
+    ]);
+  }, 60_000);
+
   it('without a key, the same order sent twice at once makes two orders, as before', async () => {
     const f = await racingProduct(shop, owner, 'Race Twice F', 1, 100);
     const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: f.options[0]!.uuid, quantity: 2 }]);

@@ -1,9 +1,10 @@
 import type { CurrencyCode } from '@kshop/contract';
-import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   buyers,
+  idempotencyKeys,
   orderChanges,
   orderDetails,
   orderMemos,
@@ -14,6 +15,7 @@ import {
   staff,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { KEY_LIFETIME, type KeyId } from '../idempotency/idempotency.js';
 import { memberUnitSql } from '../pricing/pricing.repository.js';
 
 export const optionsWithProducts = (db: Executor, optionIds: string[]) =>
@@ -24,17 +26,6 @@ export const optionsWithProducts = (db: Executor, optionIds: string[]) =>
     .where(and(inArray(productOptions.id, optionIds), sql`${products.deletedAt} is null`));
 
 const dialect = new PgDialect();
-
-/**
- * Runs a statement prepared under `name` on the connection (node-postgres keeps it per connection), so
- * PostgreSQL parses it once per connection and, after a few runs, plans it once too. The name must always
- * stand for the same text; without a name it is parsed and planned each time. The embedded database runs
- * it as any other statement.
- */
-async function prepared<T>(db: Executor, name: string | undefined, query: SQL): Promise<T[]> {
-  const result = await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
-}
 
 export type NewOrder = {
   buyerId: string;
@@ -49,6 +40,8 @@ export type NewOrder = {
   catalogueTotal?: boolean;
   /** The order number's day part; the sequence gives the rest. */
   day: string;
+  /** A storefront order's Idempotency-Key: its answer is stored with the order (see `writeOrder`). */
+  once?: OrderKey;
   receiver: {
     companyEmail: string;
     receiverName: string;
@@ -80,7 +73,179 @@ export type OrderWrite = {
   lines: CheckedLine[];
   /** The order written, or null when it was refused. */
   order: { id: string; orderNumber: string; amount: number } | null;
+  /**
+   * With an Idempotency-Key (`NewOrder.once`): the key's stored answer when the key was already answered
+   * (within its lifetime) as the statement began; the statement then locked and wrote nothing.
+   */
+  known?: StoredAnswer | null;
 };
+
+/** A storefront order's Idempotency-Key: the order is written together with its answer under this key. */
+export type OrderKey = {
+  id: KeyId;
+  requestHash: string;
+  /** The success message the answer carries (the route's). */
+  placedMessage: string;
+};
+
+/** What a key holds: the hash of the request that took it, and the answer given (null: none yet). */
+export type StoredAnswer = { requestHash: string; statusCode: number | null; response: unknown };
+
+type Shape = { currency: CurrencyCode; lineCount: number; keyed: boolean };
+
+/** The statement's text per shape: built once, its values bound as placeholders on every run. */
+const orderStatements = new Map<string, Query>();
+
+/** Orders of up to this many lines keep their statement prepared (one per currency, count and keying). */
+const PREPARED_LINES = 10;
+
+const p = (name: string) => sql.placeholder(name);
+
+/**
+ * The order statement of `writeOrder` for one shape, with placeholders: `buyer`, `expected`,
+ * `catalogueTotal`, `day`, the receiver's fields, `takenBy`, `option{i}`/`qty{i}` per line, and with a key
+ * `route`, `key`, `requestHash` and `placed`.
+ */
+function orderStatement(shape: Shape): Query {
+  const cacheKey = `${shape.currency}|${shape.lineCount}|${shape.keyed}`;
+  const cached = orderStatements.get(cacheKey);
+  if (cached) return cached;
+  const values = sql.join(
+    Array.from({ length: shape.lineCount }, (_, i) => sql`(${p(`option${i}`)}::uuid, ${p(`qty${i}`)}::int)`),
+    sql`, `,
+  );
+  const currency = sql`${shape.currency}::currency_code`;
+  const price = shape.currency === 'KRW' ? sql`price_krw` : sql`price_usd`;
+  // The buyer's price: their group's, less the tier for the line's quantity (decision 0021).
+  const memberUnit = memberUnitSql(
+    { id: sql`o.id`, listPrice: sql`o.list_price` },
+    price,
+    p('buyer'),
+    sql`v.qty`,
+  );
+  const salesAmount = shape.currency === 'KRW' ? sql`total_sales_amount_krw` : sql`total_sales_amount_usd`;
+  const keyRow = sql`k.buyer_id = ${p('buyer')}::uuid and k.route = ${p('route')}::text and k.key = ${p('key')}::text`;
+  // With a key, a key answered before the statement began stops it before its first lock (`known`); else
+  // the key is written with the order's answer in the same statement, after everything else (see
+  // docs/decisions/0026-orders-in-one-round-trip.md).
+  const known = shape.keyed
+    ? sql`known as materialized (
+      select k.request_hash, k.status_code, k.response from idempotency_keys k
+      where ${keyRow} and k.created_at >= now() - ${KEY_LIFETIME}
+    ),`
+    : sql``;
+  const go = shape.keyed ? sql`where not exists (select 1 from known)` : sql``;
+  const keyWrites = shape.keyed
+    ? sql`,
+    answer as (
+      select jsonb_build_object('statusCode', 200, 'message', ${p('placed')}::text,
+        'data', jsonb_build_object('uuid', ord.id, 'orderNumber', ord.order_number)) as body
+      from ord
+    ),
+    renewed as (
+      update idempotency_keys k set request_hash = ${p('requestHash')}::text, status_code = 200,
+        response = (select body from answer), created_at = now()
+      where ${keyRow} and k.created_at < now() - ${KEY_LIFETIME} and exists (select 1 from answer)
+      returning 1
+    ),
+    claim as (
+      insert into idempotency_keys (buyer_id, route, key, request_hash, status_code, response)
+      select ${p('buyer')}::uuid, ${p('route')}::text, ${p('key')}::text, ${p('requestHash')}::text, 200, body
+      from answer
+      where not exists (select 1 from renewed)
+    )`
+    : sql``;
+  const query = dialect.sqlToQuery(sql`
+    with v (id, qty) as (values ${values}),
+    ${known}
+    quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting ${go}),
+    prods as materialized (
+      select p.id, p.title, p.image_urls[1] as thumbnail, (p.deleted_at is null and p.is_published) as listed
+      from products p
+      where (select setting from quiet) = 'on' and p.id in (select x.product_id from product_options x where x.id in (select id from v))
+      order by p.id
+      for no key update
+    ),
+    opts as materialized (
+      select o.id, o.product_id, o.stock, o.hold_stock, o.is_sold_out, o.minimum_order_quantity,
+        o.order_multiple, o.max_per_order, o.${price} as list_price, o.option_name_value1, o.option_name_value2
+      from product_options o
+      where o.product_id = any ((select array_agg(id) from prods)::uuid[])
+      order by o.id
+      for no key update
+    ),
+    buyer as (
+      select b.id, b.email, b.company_name, b.business_registration_number from buyers b
+      where b.id = ${p('buyer')}::uuid
+    ),
+    lines as materialized (
+      select o.*, ${memberUnit} as unit, v.qty, p.title, p.thumbnail
+      from v join opts o on o.id = v.id join prods p on p.id = o.product_id and p.listed
+    ),
+    expected as (
+      select case when ${p('catalogueTotal')}::boolean then (select sum(unit * qty) from lines)
+        else ${p('expected')}::bigint end as minor
+    ),
+    go as (
+      select exists (select 1 from buyer) and count(*) = ${shape.lineCount}
+        and coalesce(bool_and(qty >= minimum_order_quantity and not is_sold_out and stock - hold_stock >= qty), false)
+        and coalesce(bool_and(qty % order_multiple = 0 and qty <= coalesce(max_per_order, qty)), false)
+        and coalesce(sum(unit * qty), -1) = (select minor from expected) as ok
+      from lines
+    ),
+    held as (
+      update product_options o set hold_stock = o.hold_stock + l.qty, updated_at = now()
+      from lines l
+      where o.id = l.id and (select ok from go) and not o.is_sold_out and o.stock - o.hold_stock >= l.qty
+      returning o.id, o.product_id, l.qty, l.unit, l.title, l.thumbnail, o.option_name_value1,
+        o.option_name_value2
+    ),
+    ord as (
+      insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
+        receiver_company_name, receiver_email, receiver_name, receiver_phone_number, receiver_postal_code,
+        receiver_address_detail, business_registration_number, taken_by_staff_id)
+      select ${p('day')}::text || '-' || nextval('order_number_seq'), b.id, 'PENDING', ${currency},
+        (select minor from expected), (select minor from expected), b.company_name, ${p('companyEmail')}::text,
+        ${p('receiverName')}::text, ${p('phoneNumber')}::text, ${p('postalCode')}::text,
+        ${p('addressDetail')}::text, b.business_registration_number, ${p('takenBy')}::uuid
+      from buyer b
+      where (select count(*) from held) = ${shape.lineCount}
+      returning id, order_number, product_amount
+    ),
+    details as (
+      insert into order_details (order_id, product_option_id, quantity, unit_price, amount, currency_code,
+        product_title, option_name_value1, option_name_value2, thumbnail_url)
+      select ord.id, h.id, h.qty, h.unit, h.unit * h.qty, ${currency}, h.title, h.option_name_value1,
+        h.option_name_value2, h.thumbnail
+      from ord cross join held h
+    ),
+    cart as (
+      delete from cart_items c using ord
+      where c.buyer_id = ${p('buyer')}::uuid and c.product_option_id in (select id from held)
+        and ${p('takenBy')}::uuid is null
+    ),
+    sold as (
+      update products p set
+        total_sales_quantity = greatest(p.total_sales_quantity + s.qty, 0),
+        ${salesAmount} = greatest(p.${salesAmount} + s.amount, 0),
+        in_stock = exists (
+          select 1 from opts x left join held h on h.id = x.id
+          where x.product_id = p.id and not x.is_sold_out
+            and x.stock - x.hold_stock - coalesce(h.qty, 0) > 0)
+      from (select product_id, sum(qty) as qty, sum(unit * qty) as amount from held group by product_id) s
+      where p.id = s.product_id and exists (select 1 from ord)
+    )${keyWrites}
+    select
+      (select json_build_object('email', email, 'companyName', company_name) from buyer) as buyer,
+      coalesce((select json_agg(json_build_object('id', id, 'title', title,
+        'minimum', minimum_order_quantity, 'multiple', order_multiple, 'maxPerOrder', max_per_order, 'unit', unit, 'stock', stock, 'hold', hold_stock,
+        'soldOut', is_sold_out)) from lines), '[]'::json) as lines,
+      (select json_build_object('id', id, 'orderNumber', order_number, 'amount', product_amount) from ord) as "order",
+      ${shape.keyed ? sql`(select json_build_object('requestHash', request_hash, 'statusCode', status_code, 'response', response) from known) as known,` : sql``}
+      (select 1 / (count(*) = ${shape.lineCount} or not (select ok from go))::int from held) as whole`);
+  if (shape.lineCount <= PREPARED_LINES) orderStatements.set(cacheKey, query);
+  return query;
+}
 
 /**
  * Places a whole order in one statement, taking its locks in the shop's lock order
@@ -103,117 +268,86 @@ export type OrderWrite = {
  * (the checked rows stay locked from the check to the hold); should it ever, the statement fails (a
  * division by zero) rather than keep part of an order, so the statement may run as a transaction alone.
  *
+ * With `once` (a storefront order's Idempotency-Key) the statement first reads the key: answered within its
+ * lifetime, it stops there and returns the stored answer (`known`). Otherwise the written order's answer is
+ * stored under the key by the same statement, as its last write; should another request with the key have
+ * stored its answer meanwhile, that write fails as a unique violation and the statement writes nothing.
+ *
  * Its catalogue changes do not notify (`quiet`, migration 0010: the setting lasts to the end of the
  * transaction): once the order is committed, the caller announces them with `notifications.announce`.
+ * The statement's text is made once per currency, line count and keying; the values are bound to it.
  */
 export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite> {
-  const values = sql.join(
-    o.lines.map((l) => sql`(${l.optionId}::uuid, ${l.quantity}::int)`),
-    sql`, `,
-  );
-  const currency = sql`${o.currency}::currency_code`;
-  const price = o.currency === 'KRW' ? sql`price_krw` : sql`price_usd`;
-  // The buyer's price: their group's, less the tier for the line's quantity (decision 0021).
-  const memberUnit = memberUnitSql(
-    { id: sql`o.id`, listPrice: sql`o.${price}` },
-    price,
-    o.buyerId,
-    sql`coalesce((select v.qty from v where v.id = o.id), 1)`,
-  );
-  const salesAmount = o.currency === 'KRW' ? sql`total_sales_amount_krw` : sql`total_sales_amount_usd`;
-  const r = o.receiver;
-  const [row] = await prepared<OrderWrite>(
-    db,
-    // One statement per currency and line count: orders of a few lines, the usual ones, stay prepared.
-    o.lines.length <= 10 ? `place_order_${o.currency.toLowerCase()}_${o.lines.length}` : undefined,
-    sql`
-    with v (id, qty) as (values ${values}),
-    quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting),
-    prods as materialized (
-      select p.id, p.title, p.image_urls[1] as thumbnail, (p.deleted_at is null and p.is_published) as listed
-      from products p
-      where (select setting from quiet) = 'on' and p.id in (select x.product_id from product_options x where x.id in (select id from v))
-      order by p.id
-      for no key update
-    ),
-    opts as materialized (
-      select o.id, o.product_id, o.stock, o.hold_stock, o.is_sold_out, o.minimum_order_quantity,
-        o.order_multiple, o.max_per_order, ${memberUnit} as unit, o.option_name_value1, o.option_name_value2
-      from product_options o
-      where o.product_id = any ((select array_agg(id) from prods)::uuid[])
-      order by o.id
-      for no key update
-    ),
-    buyer as (
-      select b.id, b.email, b.company_name, b.business_registration_number from buyers b
-      where b.id = ${o.buyerId}::uuid
-    ),
-    lines as (
-      select o.*, v.qty, p.title, p.thumbnail
-      from v join opts o on o.id = v.id join prods p on p.id = o.product_id and p.listed
-    ),
-    expected as (
-      select case when ${o.catalogueTotal ?? false}::boolean then (select sum(unit * qty) from lines)
-        else ${o.expectedMinor}::bigint end as minor
-    ),
-    go as (
-      select exists (select 1 from buyer) and count(*) = ${o.lines.length}
-        and coalesce(bool_and(qty >= minimum_order_quantity and not is_sold_out and stock - hold_stock >= qty), false)
-        and coalesce(bool_and(qty % order_multiple = 0 and qty <= coalesce(max_per_order, qty)), false)
-        and coalesce(sum(unit * qty), -1) = (select minor from expected) as ok
-      from lines
-    ),
-    held as (
-      update product_options o set hold_stock = o.hold_stock + l.qty, updated_at = now()
-      from lines l
-      where o.id = l.id and (select ok from go) and not o.is_sold_out and o.stock - o.hold_stock >= l.qty
-      returning o.id, o.product_id, l.qty, l.unit, l.title, l.thumbnail, o.option_name_value1,
-        o.option_name_value2
-    ),
-    ord as (
-      insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
-        receiver_company_name, receiver_email, receiver_name, receiver_phone_number, receiver_postal_code,
-        receiver_address_detail, business_registration_number, taken_by_staff_id)
-      select ${o.day}::text || '-' || nextval('order_number_seq'), b.id, 'PENDING', ${currency},
-        (select minor from expected), (select minor from expected), b.company_name, ${r.companyEmail}::text,
-        ${r.receiverName}::text, ${r.phoneNumber}::text, ${r.postalCode}::text, ${r.addressDetail}::text,
-        b.business_registration_number, ${o.takenByStaffId ?? null}::uuid
-      from buyer b
-      where (select count(*) from held) = ${o.lines.length}
-      returning id, order_number, product_amount
-    ),
-    details as (
-      insert into order_details (order_id, product_option_id, quantity, unit_price, amount, currency_code,
-        product_title, option_name_value1, option_name_value2, thumbnail_url)
-      select ord.id, h.id, h.qty, h.unit, h.unit * h.qty, ${currency}, h.title, h.option_name_value1,
-        h.option_name_value2, h.thumbnail
-      from ord cross join held h
-    ),
-    cart as (
-      delete from cart_items c using ord
-      where c.buyer_id = ${o.buyerId}::uuid and c.product_option_id in (select id from held)
-        and ${o.takenByStaffId ?? null}::uuid is null
-    ),
-    sold as (
-      update products p set
-        total_sales_quantity = greatest(p.total_sales_quantity + s.qty, 0),
-        ${salesAmount} = greatest(p.${salesAmount} + s.amount, 0),
-        in_stock = exists (
-          select 1 from opts x left join held h on h.id = x.id
-          where x.product_id = p.id and not x.is_sold_out
-            and x.stock - x.hold_stock - coalesce(h.qty, 0) > 0)
-      from (select product_id, sum(qty) as qty, sum(unit * qty) as amount from held group by product_id) s
-      where p.id = s.product_id and exists (select 1 from ord)
-    )
-    select
-      (select json_build_object('email', email, 'companyName', company_name) from buyer) as buyer,
-      coalesce((select json_agg(json_build_object('id', id, 'title', title,
-        'minimum', minimum_order_quantity, 'multiple', order_multiple, 'maxPerOrder', max_per_order, 'unit', unit, 'stock', stock, 'hold', hold_stock,
-        'soldOut', is_sold_out)) from lines), '[]'::json) as lines,
-      (select json_build_object('id', id, 'orderNumber', order_number, 'amount', product_amount) from ord) as "order",
-      (select 1 / (count(*) = ${o.lines.length} or not (select ok from go))::int from held) as whole`,
-  );
-  return row!;
+  const shape: Shape = { currency: o.currency, lineCount: o.lines.length, keyed: o.once !== undefined };
+  const values: Record<string, unknown> = {
+    buyer: o.buyerId,
+    expected: o.expectedMinor,
+    catalogueTotal: o.catalogueTotal ?? false,
+    day: o.day,
+    takenBy: o.takenByStaffId ?? null,
+    ...o.receiver,
+  };
+  for (const [i, line] of o.lines.entries()) {
+    values[`option${i}`] = line.optionId;
+    values[`qty${i}`] = line.quantity;
+  }
+  if (o.once) {
+    values.route = o.once.id.route;
+    values.key = o.once.id.key;
+    values.requestHash = o.once.requestHash;
+    values.placed = o.once.placedMessage;
+  }
+  // One statement per shape: orders of a few lines, the usual ones, stay prepared.
+  const name =
+    o.lines.length <= PREPARED_LINES
+      ? `place_order_${o.currency.toLowerCase()}_${o.lines.length}${o.once ? '_keyed' : ''}`
+      : undefined;
+  const result = await db._.session
+    .prepareQuery(orderStatement(shape), undefined, name, false)
+    .execute(values);
+  return (result as { rows: OrderWrite[] }).rows[0]!;
+}
+
+/** The key's answer if it was given within the key's lifetime, read as committed now. */
+export async function liveKey(db: Executor, id: KeyId): Promise<StoredAnswer | null> {
+  const [row] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      response: idempotencyKeys.response,
+    })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.buyerId, id.buyerId),
+        eq(idempotencyKeys.route, id.route),
+        eq(idempotencyKeys.key, id.key),
+        sql`${idempotencyKeys.createdAt} >= now() - ${KEY_LIFETIME}`,
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Stores a refusal as the key's answer (a statement of its own: the refusal wrote nothing else), unless the
+ * key holds a live answer already or the buyer no longer exists. Answers whether it was stored.
+ */
+export async function keepAnswer(
+  db: Executor,
+  key: Omit<OrderKey, 'placedMessage'>,
+  answer: { statusCode: number; message: string; data: null },
+): Promise<boolean> {
+  const { buyerId, route, key: value } = key.id;
+  const rows = await db.execute(sql`
+    insert into idempotency_keys (buyer_id, route, key, request_hash, status_code, response)
+    select b.id, ${route}::text, ${value}::text, ${key.requestHash}::text, ${answer.statusCode}::int,
+      ${JSON.stringify(answer)}::jsonb
+    from buyers b where b.id = ${buyerId}::uuid
+    on conflict (buyer_id, route, key) do update set request_hash = excluded.request_hash,
+      status_code = excluded.status_code, response = excluded.response, created_at = now()
+    where idempotency_keys.created_at < now() - ${KEY_LIFETIME}
+    returning 1 as kept`);
+  return (rows as unknown as { rows: unknown[] }).rows.length === 1;
 }
 
 export const releaseStock = (db: Executor, optionId: string, quantity: number) =>

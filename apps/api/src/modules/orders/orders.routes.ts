@@ -9,11 +9,12 @@ import {
   orderListQuery,
   orderListResponse,
 } from '@kshop/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { currencyOf, requireApprovedBuyer } from '../../plugins/auth.js';
 import { CHANNELS } from '../../plugins/notifications.js';
-import { answerOnce } from '../idempotency/idempotency.js';
+import { keyedRequest } from '../idempotency/idempotency.js';
 import * as orders from './orders.service.js';
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,8 +32,11 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = requireApprovedBuyer(request);
       const currency = currencyOf(buyer);
-      return answerOnce(app.db, request, reply, buyer.id, async (db) => {
-        const placed = await orders.placeOrder(db, buyer.id, currency, request.body, request.log);
+      const answer = (placed: orders.PlacedOrder) =>
+        ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed);
+      const afterCommit = (placed: orders.PlacedOrder) => {
+        // The order's statement changed stock without notifying (see writeOrder).
+        app.notifications.announce(CHANNELS.catalogue);
         const total = formatPrice(fromMinorUnits(placed.finalMinor, currency), currency);
         const mails = [
           {
@@ -46,19 +50,36 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             text: `Order ${placed.orderNumber} (${total}) from ${placed.companyName} waits for a person in charge.`,
           },
         ];
-        return {
-          answer: ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed),
-          afterCommit: () => {
-            // The order's statement changed stock without notifying (see writeOrder).
-            app.notifications.announce(CHANNELS.catalogue);
-            for (const mail of mails) {
-              app.mailer
-                .send(mail)
-                .catch((err) => request.log.error({ err }, 'could not mail about a new order'));
-            }
-          },
-        };
-      });
+        for (const mail of mails) {
+          app.mailer
+            .send(mail)
+            .catch((err) => request.log.error({ err }, 'could not mail about a new order'));
+        }
+      };
+      const keyed = keyedRequest(request, buyer.id);
+      if (keyed === undefined) {
+        const placed = await orders.placeOrder(app.db, buyer.id, currency, request.body, request.log);
+        afterCommit(placed);
+        return answer(placed);
+      }
+      // With an Idempotency-Key the order and its answer under the key are one statement (decision 0026).
+      const outcome = await orders.placeOrderOnce(
+        app.db,
+        buyer.id,
+        currency,
+        request.body,
+        keyed,
+        messages.order.placed,
+        request.log,
+      );
+      if ('replay' in outcome) {
+        // The stored status may be a refusal's 4xx, which the route's schema does not list.
+        (reply as FastifyReply).header('Idempotent-Replayed', 'true').code(outcome.replay.statusCode);
+        // The first answer as it went out: the success body, or (with its 4xx status) the refusal's envelope.
+        return outcome.replay as ReturnType<typeof answer>;
+      }
+      afterCommit(outcome.placed);
+      return answer(outcome.placed);
     },
   );
 

@@ -19,7 +19,7 @@ import {
   toMinorUnits,
 } from '@kshop/contract';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import { lockOptions, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
 import type { orderDetails, orders } from '../../db/schema.js';
@@ -33,6 +33,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { shipmentsText } from '../shipments/shipments.service.js';
 import * as repo from './orders.repository.js';
@@ -87,6 +88,56 @@ export type PlacedOrder = {
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The order's lines in option id order, and its amount in minor units; refuses what no statement needs to see. */
+function orderLines(currency: CurrencyCode, input: OrderCreateRequest) {
+  if (input.currencyCode !== currency) throw conflict(messages.order.currencyMismatch, 'CURRENCY_MISMATCH');
+  const lines = input.productOptionList
+    .map((l) => ({ ...l, productOptionUuid: l.productOptionUuid.toLowerCase() }))
+    .sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
+  const optionIds = lines.map((l) => l.productOptionUuid);
+  if (new Set(optionIds).size !== optionIds.length)
+    throw badRequest('Each option may appear once in an order.', 'DUPLICATE_LINE');
+  return { lines, expectedMinor: toMinorUnits(input.finalPaymentAmount, currency) };
+}
+
+/** The statement's values for a storefront order: the company comes from the profile, never the request. */
+function storefrontOrder(
+  buyerId: string,
+  currency: CurrencyCode,
+  input: OrderCreateRequest,
+  checked: ReturnType<typeof orderLines>,
+  once?: repo.OrderKey,
+): repo.NewOrder {
+  const receiver = input.receiverInfo;
+  return {
+    buyerId,
+    currency,
+    lines: checked.lines.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
+    expectedMinor: checked.expectedMinor,
+    day: orderDay(),
+    // Checkout shows the company read-only from the profile; the request cannot name another one.
+    receiver: {
+      companyEmail: receiver.companyEmail,
+      receiverName: receiver.receiverName,
+      phoneNumber: receiver.phoneNumber,
+      postalCode: receiver.postalCode,
+      addressDetail: receiver.addressDetail,
+    },
+    once,
+  };
+}
+
+const placedFrom = (written: repo.OrderWrite): PlacedOrder | null =>
+  written.order && written.buyer
+    ? {
+        uuid: written.order.id,
+        orderNumber: written.order.orderNumber,
+        email: written.buyer.email,
+        companyName: written.buyer.companyName,
+        finalMinor: written.order.amount,
+      }
+    : null;
+
 /**
  * Places an order in one statement (`writeOrder`), a transaction of its own, which takes its locks in the
  * shop's lock order: the ordered products in id order, then their options in id order. It checks the
@@ -96,8 +147,8 @@ const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * request's), the ordered lines removed from the cart and the sale added to the products. A refusal
  * writes nothing; any other failure undoes everything.
  *
- * Inside a caller's transaction (an Idempotency-Key's) it adds no savepoint of its own: a refusal has
- * written nothing, and any other failure ends the caller's transaction.
+ * Inside a caller's transaction it adds no savepoint of its own: a refusal has written nothing, and any
+ * other failure ends the caller's transaction.
  */
 export async function placeOrder(
   db: Executor,
@@ -106,44 +157,90 @@ export async function placeOrder(
   input: OrderCreateRequest,
   log?: TransactionLog,
 ): Promise<PlacedOrder> {
-  if (input.currencyCode !== currency) throw conflict(messages.order.currencyMismatch, 'CURRENCY_MISMATCH');
-  const lines = input.productOptionList
-    .map((l) => ({ ...l, productOptionUuid: l.productOptionUuid.toLowerCase() }))
-    .sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
-  const optionIds = lines.map((l) => l.productOptionUuid);
-  if (new Set(optionIds).size !== optionIds.length)
-    throw badRequest('Each option may appear once in an order.', 'DUPLICATE_LINE');
-  const expectedMinor = toMinorUnits(input.finalPaymentAmount, currency);
-  const receiver = input.receiverInfo;
-
+  const checked = orderLines(currency, input);
   const work = async (tx: Executor): Promise<PlacedOrder> => {
-    const written = await repo.writeOrder(tx, {
-      buyerId,
-      currency,
-      lines: lines.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
-      expectedMinor,
-      day: orderDay(),
-      // Checkout shows the company read-only from the profile; the request cannot name another one.
-      receiver: {
-        companyEmail: receiver.companyEmail,
-        receiverName: receiver.receiverName,
-        phoneNumber: receiver.phoneNumber,
-        postalCode: receiver.postalCode,
-        addressDetail: receiver.addressDetail,
-      },
-    });
-    if (written.order && written.buyer) {
-      return {
-        uuid: written.order.id,
-        orderNumber: written.order.orderNumber,
-        email: written.buyer.email,
-        companyName: written.buyer.companyName,
-        finalMinor: written.order.amount,
-      };
-    }
-    throw refusal(lines, expectedMinor, written);
+    const written = await repo.writeOrder(tx, storefrontOrder(buyerId, currency, input, checked));
+    const placed = placedFrom(written);
+    if (placed) return placed;
+    throw refusal(checked.lines, checked.expectedMinor, written);
   };
   return db instanceof PgTransaction ? work(db) : asOwnTransaction(() => work(db), log);
+}
+
+/** A keyed order's outcome: placed now, or the answer the key already holds (to send again as it is). */
+export type KeyedOutcome = { placed: PlacedOrder } | { replay: Answer };
+
+const uniqueViolation = (err: unknown) => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+/** The stored answer sent again, or 422 when the key was taken by another request. */
+function replayOf(stored: repo.StoredAnswer, requestHash: string): KeyedOutcome {
+  if (stored.requestHash !== requestHash)
+    throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
+  if (stored.statusCode === null) throw new Error('idempotency key without an answer');
+  return { replay: stored.response as Answer };
+}
+
+/**
+ * A storefront order with an Idempotency-Key, as `answerOnce` answers it (a repeat within 24 hours gets
+ * the first answer and writes nothing, a refusal is kept as the answer, the same key with another body is
+ * 422, an unexpected failure keeps nothing), in one round trip for an order placed or answered again:
+ * `writeOrder` reads the key before its first lock and stores the order's answer under it in the same
+ * statement. A refusal wrote nothing; its answer is kept by a second statement. Should another request with
+ * the same key store its answer first (both ran at once), this one's statement fails on the key, writes
+ * nothing, and this request answers as that one did.
+ */
+export async function placeOrderOnce(
+  db: Db,
+  buyerId: string,
+  currency: CurrencyCode,
+  input: OrderCreateRequest,
+  keyed: { id: KeyId; requestHash: string },
+  placedMessage: string,
+  log?: TransactionLog,
+): Promise<KeyedOutcome> {
+  let checked: ReturnType<typeof orderLines>;
+  try {
+    checked = orderLines(currency, input);
+  } catch (err) {
+    return keepRefusal(db, keyed, err);
+  }
+  const order = storefrontOrder(buyerId, currency, input, checked, { ...keyed, placedMessage });
+  for (let attempt = 1; ; attempt++) {
+    let written: repo.OrderWrite;
+    try {
+      written = await asOwnTransaction(() => repo.writeOrder(db, order), log);
+    } catch (err) {
+      if (!uniqueViolation(err)) throw err;
+      // Another request with this key stored its answer while this statement ran: that is the answer.
+      const stored = await repo.liveKey(db, keyed.id);
+      if (stored) return replayOf(stored, keyed.requestHash);
+      if (attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      continue;
+    }
+    if (written.known) return replayOf(written.known, keyed.requestHash);
+    const placed = placedFrom(written);
+    if (placed) return { placed };
+    return keepRefusal(db, keyed, refusal(checked.lines, checked.expectedMinor, written));
+  }
+}
+
+/** Keeps a refusal as the key's answer and gives it; a key answered meanwhile answers instead. */
+async function keepRefusal(
+  db: Executor,
+  keyed: { id: KeyId; requestHash: string },
+  err: unknown,
+): Promise<KeyedOutcome> {
+  if (!(err instanceof AppError)) throw err;
+  if (await repo.keepAnswer(db, keyed, { statusCode: err.statusCode, message: err.message, data: null }))
+    throw err;
+  const stored = await repo.liveKey(db, keyed.id);
+  if (!stored) throw err;
+  return replayOf(stored, keyed.requestHash);
 }
 
 /**

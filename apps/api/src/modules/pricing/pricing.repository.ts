@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   buyers,
@@ -75,7 +75,8 @@ export async function groupOfBuyer(db: Executor, buyerId: string): Promise<numbe
 export function memberUnitSql(
   option: { id: SQL; listPrice: SQL },
   groupPriceColumn: SQL,
-  buyerId: string,
+  /** The buyer's id, or a placeholder bound to it when the statement runs. */
+  buyerId: string | SQLWrapper,
   quantity: SQL,
 ): SQL {
   const groupPrice = sql`coalesce(
