@@ -23,6 +23,9 @@ const PARTNERS: PriceGroup = {
   priceCount: 1,
 };
 
+const OPTION_ID = '3f1d9a4e-2b7c-4c1e-9e55-1d2a3b4c5d6e';
+const OTHER_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
+
 function setup() {
   let groups = [STANDARD, PARTNERS];
   const api = stubApi({
@@ -34,9 +37,25 @@ function setup() {
       return { data: created };
     },
     'GET /admin/price-groups/1/prices': { data: { priceList: [] } },
-    'PUT /admin/price-groups/1/prices/not-an-id': {
-      statusCode: 400,
-      message: 'optionId: must be a valid id',
+    'GET /admin/product-options/by-sku/NOPE-1': {
+      statusCode: 404,
+      message: 'No option has the SKU NOPE-1.',
+      data: null,
+    },
+    'GET /admin/product-options/by-sku/KS000123': {
+      data: {
+        productOptionUuid: OPTION_ID,
+        productId: '7b0c3c55-0f0a-4d7a-9a51-8f2f0e5d7f10',
+        productTitle: 'Spring Album',
+        optionNameValue1: 'A',
+        optionNameValue2: null,
+        sku: 'KS000123',
+      },
+    },
+    [`PUT /admin/price-groups/1/prices/${OPTION_ID}`]: { data: { priceList: [] } },
+    [`PUT /admin/price-groups/1/prices/${OTHER_ID}`]: {
+      statusCode: 404,
+      message: 'Product option not found.',
       data: null,
     },
   });
@@ -75,12 +94,35 @@ describe('PriceGroupsPage', () => {
     expect(await screen.findByLabelText('Name of Distributors')).toBeTruthy();
   });
 
-  it("shows the API's refusal of an explicit price at once", async () => {
-    const { user } = setup();
+  it('sets an explicit price for the option a SKU names, and says which option it was', async () => {
+    const { api, user } = setup();
     await screen.findByText("No explicit prices: the group's percentage applies to every option.");
-    await user.type(screen.getByLabelText('Option ID'), 'not-an-id');
+    await user.type(screen.getByLabelText('SKU or option ID'), 'KS000123');
     await user.type(screen.getByLabelText('Price ₩'), '9000');
     await user.click(screen.getByRole('button', { name: 'Save group price' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('optionId: must be a valid id');
+    expect(await screen.findByText('Group price saved for Spring Album A (KS000123).')).toBeTruthy();
+    expect(api.callsTo(`PUT /admin/price-groups/1/prices/${OPTION_ID}`)[0]?.body).toEqual({
+      priceKrw: 9000,
+      priceUsd: null,
+    });
+  });
+
+  it("shows the API's refusal at once: a SKU no option has, an ID no option has, nothing typed", async () => {
+    const { api, user } = setup();
+    await screen.findByText("No explicit prices: the group's percentage applies to every option.");
+    await user.type(screen.getByLabelText('Price ₩'), '9000');
+    await user.click(screen.getByRole('button', { name: 'Save group price' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the SKU or the ID of an option.');
+
+    await user.type(screen.getByLabelText('SKU or option ID'), 'NOPE-1');
+    await user.click(screen.getByRole('button', { name: 'Save group price' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('No option has the SKU NOPE-1.'));
+    expect(api.callsTo('PUT /admin/price-groups/1/prices/NOPE-1')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('SKU or option ID'));
+    await user.type(screen.getByLabelText('SKU or option ID'), OTHER_ID);
+    await user.click(screen.getByRole('button', { name: 'Save group price' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Product option not found.'));
+    expect(api.callsTo('GET /admin/product-options/by-sku/NOPE-1')).toHaveLength(1);
   });
 });

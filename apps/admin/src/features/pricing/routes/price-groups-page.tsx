@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   createPriceGroup,
   deletePriceGroup,
+  optionIdOf,
   type PriceGroup,
   priceGroupsKey,
   setGroupPrice,
@@ -242,13 +243,20 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const save = async (target: string, priceKrw: number | null, priceUsd: number | null, done: string) => {
+  /** `target` is an option's SKU or ID; `done` says what was saved, for the option it names. */
+  const save = async (
+    target: string,
+    priceKrw: number | null,
+    priceUsd: number | null,
+    done: (option: string | null) => string,
+  ) => {
     setBusy(true);
     setNotice(null);
     setFailure(null);
     try {
-      await setGroupPrice(groupId, target, { priceKrw, priceUsd });
-      setNotice(done);
+      const option = await optionIdOf(target);
+      await setGroupPrice(groupId, option.id, { priceKrw, priceUsd });
+      setNotice(done(option.label));
       void prices.refetch();
       onChanged();
       return true;
@@ -262,7 +270,14 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const ok = await save(option.trim(), numberOrNull(krw), numberOrNull(usd), 'Group price saved.');
+    const target = option.trim();
+    if (!target) {
+      setFailure('Enter the SKU or the ID of an option.');
+      return;
+    }
+    const ok = await save(target, numberOrNull(krw), numberOrNull(usd), (name) =>
+      name ? `Group price saved for ${name}.` : 'Group price saved.',
+    );
     if (ok) {
       setOption('');
       setKrw('');
@@ -290,7 +305,7 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
         noValidate
       >
         <div className="field field--grow">
-          <label htmlFor={optionId}>Option ID</label>
+          <label htmlFor={optionId}>SKU or option ID</label>
           <input
             id={optionId}
             value={option}
@@ -299,7 +314,8 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
             onChange={(e) => setOption(e.target.value)}
           />
           <span id={`${optionId}-hint`} className="muted">
-            Shown under each option's volume tiers on the product page.
+            The SKU as in the product form and the spreadsheets (KS000123), or the ID under an option's volume
+            tiers.
           </span>
         </div>
         <div className="field">
@@ -377,7 +393,12 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
                         aria-label={`Remove the explicit price of ${what}`}
                         disabled={busy}
                         onClick={() =>
-                          void save(p.productOptionUuid, null, null, `Explicit price of ${what} removed.`)
+                          void save(
+                            p.productOptionUuid,
+                            null,
+                            null,
+                            () => `Explicit price of ${what} removed.`,
+                          )
                         }
                       >
                         Remove
