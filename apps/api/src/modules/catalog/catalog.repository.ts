@@ -200,7 +200,7 @@ export async function compactListCounts(db: Executor) {
 
 /**
  * A search keyword as its matches are kept counted: its words sorted, without repeats (the same matches
- * whatever their order), as a text array literal of the statement.
+ * whatever their order).
  */
 export const keywordKey = (keywords: readonly string[]) => [...new Set(keywords)].sort();
 const textArray = (values: readonly string[]) =>
@@ -209,8 +209,12 @@ const textArray = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
-/** At most this many keywords are kept counted: each is tested against every product a writer changes. */
-export const MAX_KEPT_KEYWORDS = 200;
+/**
+ * At most this many keywords are kept counted: a writer's statement tests each against every product whose
+ * search text, stock state or listing it changes. A common word searched once the table is full is counted
+ * on each search, as before.
+ */
+export const MAX_KEPT_KEYWORDS = 100;
 
 /**
  * A kept keyword's exact count for a stock state, summed from the rows the keyword trigger (migration 0019)
