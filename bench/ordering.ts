@@ -11,6 +11,9 @@
  *
  * Run from the root after `npm run build`:
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/ordering.ts
+ * BENCH_ORDER_IDEMPOTENCY=1 sends an Idempotency-Key with every order, as the storefront does;
+ * BENCH_ORDER_ROUND_TRIPS=1 relays the shop's database connections through a counter and reports round
+ * trips per order (the relay costs CPU: compare latencies from runs without it).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,6 +23,7 @@ import pg from 'pg';
 import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { JsonClient, percentile } from './support/client.js';
 import { isMain, round, table, writeResult } from './support/report.js';
+import { countRoundTrips } from './support/round-trips.js';
 
 const BUYERS = Number(process.env.BENCH_ORDER_BUYERS ?? 50);
 const SECONDS = Number(process.env.BENCH_ORDER_SECONDS ?? 20);
@@ -30,6 +34,8 @@ const SCARCE_STOCK = 40;
 const PLENTY = 1_000_000;
 /** Send an Idempotency-Key with every order, as the storefront's checkout does. */
 const WITH_KEYS = process.env.BENCH_ORDER_IDEMPOTENCY === '1';
+/** Relay the shop's database connections through a counter of round trips (costs the bench some CPU). */
+const COUNT_ROUND_TRIPS = process.env.BENCH_ORDER_ROUND_TRIPS === '1';
 const DEMO_BUYER = 'korea@demo.kshop.example';
 const PASSWORD = 'Demo1234!';
 
@@ -338,8 +344,9 @@ export async function measureOrdering() {
   const url = new URL(adminUrl);
   if (existing) url.pathname = `/${existing}`;
   const databaseUrl = scratch?.url ?? url.toString();
+  const relay = COUNT_ROUND_TRIPS ? await countRoundTrips(databaseUrl) : undefined;
   const shop = await startShop({
-    databaseUrl,
+    databaseUrl: relay?.url ?? databaseUrl,
     env: { RATE_LIMIT: 'false', METRICS: 'true' },
     readyTimeoutMs: 180_000,
   });
@@ -373,9 +380,11 @@ export async function measureOrdering() {
       server: await serverCpuSeconds(shop.url),
       database: await databaseCpuSeconds(database),
     };
+    relay?.reset();
     const started = performance.now();
     const run = await orderFor(orders, buyers, setup.options, mostLeft, acknowledged, SECONDS);
     const seconds = (performance.now() - started) / 1000;
+    const roundTrips = relay?.count;
     const cpuAfter = {
       server: await serverCpuSeconds(shop.url),
       database: await databaseCpuSeconds(database),
@@ -403,6 +412,8 @@ export async function measureOrdering() {
         server: round(((cpuAfter.server - cpuBefore.server) * 1000) / run.attempts, 2),
         database: round(((cpuAfter.database - cpuBefore.database) * 1000) / run.attempts, 2),
       },
+      /** Round trips to the database per attempted order (all the shop's connections), when counted. */
+      roundTripsPerOrder: roundTrips === undefined ? null : round(roundTrips / run.attempts, 2),
       oversell,
     };
   } catch (err) {
@@ -413,6 +424,7 @@ export async function measureOrdering() {
     orders.agent.destroy();
     await database.end();
     await shop.stop();
+    await relay?.close();
     await scratch?.drop();
   }
 }
@@ -438,6 +450,7 @@ export function describeOrdering(r: OrderingResult): string {
           r.oversell.ok ? 'ok: nothing oversold' : `FAILED: ${r.oversell.problems.join('; ')}`,
         ],
         ['CPU ms per order: shop / database', `${r.cpuMsPerOrder.server} / ${r.cpuMsPerOrder.database}`],
+        ['database round trips per order', r.roundTripsPerOrder ?? 'not counted (BENCH_ORDER_ROUND_TRIPS=1)'],
         ['load average before / after', `${r.loadavg.before.join('/')} | ${r.loadavg.after.join('/')}`],
       ],
     ),
