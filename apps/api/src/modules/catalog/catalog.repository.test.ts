@@ -1,5 +1,5 @@
 import type { Sort, StockStatus } from '@kshop/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
@@ -9,6 +9,7 @@ import { freshDatabase } from '../../test/database.js';
 import {
   compactKeywordCounts,
   compactListCounts,
+  compactListSpans,
   keepKeywordCounted,
   keptKeywordCount,
   LIST_COUNT_ROWS_TO_COMPACT,
@@ -237,11 +238,13 @@ describe('pages past the middle, read from the end', () => {
         const pages = Math.ceil(expected.length / limit);
         for (let page = 0; page <= pages; page++) {
           // A search walks the list index or, with few matches, picks among them: both on every page.
+          // A list's page starts at its week of creation (spanWalk 0) or walks from the nearer end.
           const fewMatches = page % 2 === 0 ? 0 : expected.length;
+          const spanWalk = page % 2 === 0 ? 0 : Number.POSITIVE_INFINITY;
           const { rows, totalCount } = await listProductCards(
             db(),
             { ...filter, sort, limit, offset: page * limit },
-            { fewMatches },
+            { fewMatches, spanWalk },
           );
           expect(totalCount, JSON.stringify({ filter, sort })).toBe(expected.length);
           expect(
@@ -249,6 +252,51 @@ describe('pages past the middle, read from the end', () => {
             JSON.stringify({ filter, sort, page }),
           ).toEqual(expected.slice(page * limit, (page + 1) * limit));
         }
+      }
+    }
+  });
+});
+
+describe('week spans of the newest-first lists', () => {
+  /** Every category's and stock state's products per week of creation, by the spans and by a plain query. */
+  async function expectExactSpans() {
+    const read = async (query: SQL) =>
+      (
+        (await db().execute(query)) as unknown as {
+          rows: { week: number; category_id: number; in_stock: boolean; n: number }[];
+        }
+      ).rows
+        .map((row) => `${row.week}/${row.category_id}/${row.in_stock}: ${Number(row.n)}`)
+        .sort();
+    const kept = await read(sql`select week, category_id, in_stock, sum(n)::int as n from product_list_spans
+      group by 1, 2, 3 having sum(n) <> 0`);
+    const counted =
+      await read(sql`select floor(extract(epoch from created_at) / 604800)::int as week, category_id,
+      in_stock, count(*)::int as n from products where deleted_at is null and is_published group by 1, 2, 3`);
+    expect(kept).toEqual(counted);
+  }
+
+  it('hold every listed product in its week, and give the plain offset pages once compacted', async () => {
+    await expectExactSpans();
+    await compactListSpans(db());
+    await expectExactSpans();
+    const limit = 6;
+    for (const filter of [
+      { stockStatus: 'all' },
+      { categoryId: 9, stockStatus: 'all' },
+      { categoryId: 1, stockStatus: 'outOfStock' },
+    ] as Omit<ProductFilter, 'limit' | 'offset' | 'sort'>[]) {
+      const expected = await expectedIds({ ...filter, sort: 'latest' });
+      for (let offset = 0; offset < expected.length + limit; offset += limit) {
+        const { rows } = await listProductCards(
+          db(),
+          { ...filter, sort: 'latest', limit, offset },
+          { spanWalk: 0 },
+        );
+        expect(
+          rows.map((row) => row.product.id),
+          JSON.stringify({ filter, offset }),
+        ).toEqual(expected.slice(offset, offset + limit));
       }
     }
   });

@@ -389,15 +389,77 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
     .orderBy(...ORDERS[sort].forward);
 }
 
+const WEEK_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * A newest-first page deeper than this many products from its nearer end starts its walk at the week of
+ * creation it lies in (`weekOf`), when its list is a category's or a stock state's.
+ */
+export const SPAN_WALK = 1_000;
+
+/**
+ * The week of creation (floor of epoch seconds / 604,800) holding the list's product at `filter.offset`
+ * in newest-first order, and how many of the list's products are newer than that week, summed from the
+ * week spans the product triggers keep (migration 0021); undefined past the last product.
+ */
+async function weekOf(db: Executor, filter: ProductFilter) {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.categoryId !== undefined && filter.categoryId !== 0) {
+    conditions.push(sql`category_id = any(${categorySubtree(filter.categoryId)})`);
+  }
+  if (filter.stockStatus === 'inStock') conditions.push(sql`in_stock`);
+  if (filter.stockStatus === 'outOfStock') conditions.push(sql`not in_stock`);
+  const result =
+    (await db.execute(sql`select week, sum(n) as n, count(*) filter (where not compacted) as appended
+    from product_list_spans where ${and(...conditions)}
+    group by week having sum(n) <> 0 order by week desc`)) as unknown as {
+      rows: { week: number; n: string | number; appended: string | number }[];
+    };
+  const appended = result.rows.reduce((sum, row) => sum + Number(row.appended), 0);
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) compactListSpans(db).catch(() => {});
+  let before = 0;
+  for (const row of result.rows) {
+    const n = Number(row.n);
+    if (before + n > filter.offset) return { week: Number(row.week), before };
+    before += n;
+  }
+  return undefined;
+}
+
+/** Sums the week spans into one row per week and group, as `compactListCounts` does for the counts. */
+export async function compactListSpans(db: Executor) {
+  await db.execute(sql`
+    with merged as (delete from product_list_spans returning week, category_id, in_stock, n)
+    insert into product_list_spans (week, category_id, in_stock, n, compacted)
+    select week, category_id, in_stock, sum(n), true from merged
+    group by 1, 2, 3 having sum(n) <> 0`);
+}
+
 /**
  * A list page and its exact total. The first page carries the total in its own statement; a later page
  * reads the total first, to be placed from the nearer end (from the end past the middle).
  */
-async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefined) {
+async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefined, spanWalk: number) {
   if (filter.offset > 0) {
     const totalCount = await listCount(db, filter);
+    if (filter.offset >= totalCount) return { rows: [], totalCount };
     const window = pageWindow(filter.offset, filter.limit, totalCount);
-    const rows = await readPage(db, pageIds(where, filter.sort, window, 'walk'), filter.sort, {});
+    const spanned =
+      window.offset > spanWalk && filter.sort === 'latest' && !filter.tag && filter.artistId === undefined
+        ? await weekOf(db, filter)
+        : undefined;
+    const page = spanned
+      ? pageIds(
+          and(
+            where,
+            sql`${products.createdAt} < to_timestamp(${(spanned.week + 1) * WEEK_SECONDS}::double precision)`,
+          ),
+          filter.sort,
+          { backward: false, offset: filter.offset - spanned.before, limit: filter.limit },
+          'walk',
+        )
+      : pageIds(where, filter.sort, window, 'walk');
+    const rows = await readPage(db, page, filter.sort, {});
     return { rows, totalCount };
   }
   const window = { backward: false, offset: 0, limit: filter.limit };
@@ -423,10 +485,11 @@ export async function listProductCards(
   {
     fewMatches = FEW_MATCHES,
     keepAbove = KEEP_COUNTED_ABOVE,
-  }: { fewMatches?: number; keepAbove?: number } = {},
+    spanWalk = SPAN_WALK,
+  }: { fewMatches?: number; keepAbove?: number; spanWalk?: number } = {},
 ) {
   const where = and(...filterConditions(filter));
-  if (!filter.keywords?.length) return listPage(db, filter, where);
+  if (!filter.keywords?.length) return listPage(db, filter, where, spanWalk);
   // A search needs its total first, to choose how to find its page and from which end.
   const totalCount = await searchCount(db, filter, where, keepAbove);
   if (totalCount === 0) return { rows: [], totalCount };
