@@ -1,7 +1,7 @@
 /**
  * What the home page downloads before it can run: the scripts, module preloads and stylesheets that
- * apps/web/dist/index.html names, and the scripts written inline in it, each gzipped at level 9 (close to what a
- * CDN serves).
+ * apps/web/dist/index.html names, and the scripts and styles written inline in it, each gzipped at level 9 (close
+ * to what a CDN serves).
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,19 +54,26 @@ export const inlineScripts = (html: string): string[] =>
     .filter(([tag, body]) => !/\ssrc\s*=/.test(tag.slice(0, tag.indexOf('>'))) && (body ?? '').trim() !== '')
     .map(([, body]) => body ?? '');
 
+/** The bodies of the <style> elements of index.html (its stylesheets, written inline by the build). */
+export const inlineStyles = (html: string): string[] =>
+  [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map(([, body]) => body ?? '');
+
 const kib = (bytes: number) => round(bytes / 1024, 1);
 
 export async function measureBundleSize(): Promise<BundleSizeResult> {
   const html = await readFile(path.join(webDist, 'index.html'), 'utf8');
   const assets: AssetSize[] = [];
-  for (const [index, script] of inlineScripts(html).entries()) {
-    const content = Buffer.from(script);
-    const gzipBytes = gzipSync(content, { level: 9 }).length;
+  const inline = [
+    ...inlineScripts(html).map((body, index) => ({ body, kind: 'js' as const, name: `script ${index + 1}` })),
+    ...inlineStyles(html).map((body, index) => ({ body, kind: 'css' as const, name: `style ${index + 1}` })),
+  ];
+  for (const { body, kind, name } of inline) {
+    const content = Buffer.from(body);
     assets.push({
-      file: `index.html inline script ${index + 1}`,
-      kind: 'js',
+      file: `index.html inline ${name}`,
+      kind,
       bytes: content.length,
-      gzipBytes,
+      gzipBytes: gzipSync(content, { level: 9 }).length,
     });
   }
   for (const { file, kind } of initialAssets(html)) {

@@ -77,6 +77,39 @@ async function bootScript(
   return code.trim().replaceAll('</script', '<\\/script');
 }
 
+const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
+
+/** The text of a stylesheet the build wrote, by its address (`/assets/index-….css`). */
+function cssOf(bundle: OutputBundle, href: string): string {
+  const asset = bundle[href.replace(/^\//, '')];
+  if (asset?.type !== 'asset') throw new Error(`no stylesheet ${href} in the build`);
+  const css = String(asset.source);
+  if (/<\/style/i.test(css)) throw new Error(`${href} cannot be written inside a <style> element`);
+  return css;
+}
+
+/**
+ * index.html with its stylesheets written into one <style> in their place, followed by the styles of the list and
+ * detail pages' first screens: the first paint then waits for no stylesheet request (one round trip less on a slow
+ * network, and nothing for Lighthouse to call render-blocking). The files stay in the build, where the lazily loaded
+ * pages ask for them.
+ */
+function withInlineStyles(html: string, bundle: OutputBundle, routeAssets: RouteAssets): string {
+  const links = html.match(STYLESHEET_LINK) ?? [];
+  const hrefs = links.map((link) => /\bhref="([^"]+)"/.exec(link)?.[1] ?? '');
+  if (hrefs.length === 0 || hrefs.some((href) => !href.startsWith('/assets/'))) {
+    throw new Error(`index.html names no built stylesheet, or one from elsewhere: ${links.join(' ')}`);
+  }
+  const routeStyles = Object.values(routeAssets).flatMap((assets) => assets.styles);
+  const css = [...new Set([...hrefs, ...routeStyles])].map((href) => cssOf(bundle, href)).join('\n');
+  let first = true;
+  return html.replace(STYLESHEET_LINK, () => {
+    if (!first) return '';
+    first = false;
+    return `<style>${css}</style>`;
+  });
+}
+
 /** The shell is rendered for its markup only; the build's own CSS bundle styles it. */
 const withoutStyles: Plugin = {
   name: 'kshop-shell-without-styles',
@@ -88,8 +121,8 @@ const withoutStyles: Plugin = {
 /**
  * Gives the storefront a first paint before its JavaScript runs (docs/decisions/0014-first-paint.md): index.html gets
  * the static shell (src/app/static-shell.tsx, rendered here with the app's components) inside #root, which the
- * app's first render replaces, and an inline script at the top of <head> that starts the first page's API reads
- * and its lazily loaded chunks at once (src/boot/early-reads.ts).
+ * app's first render replaces, its styles written inline, and an inline script at the top of <head> that starts the
+ * first page's API reads and its lazily loaded chunks at once (src/boot/early-reads.ts).
  */
 export function firstPaint(options: FirstPaintOptions): Plugin {
   let root = '';
@@ -103,7 +136,8 @@ export function firstPaint(options: FirstPaintOptions): Plugin {
       order: 'post',
       async handler(html, context) {
         if (!context.bundle) return html;
-        const script = await bootScript(options, root, routeAssetsOf(context.bundle, root));
+        const routeAssets = routeAssetsOf(context.bundle, root);
+        const script = await bootScript(options, root, routeAssets);
         const { module } = await runnerImport<{ renderStaticShell(): string }>(
           path.join(root, 'src/app/static-shell.tsx'),
           {
@@ -117,7 +151,10 @@ export function firstPaint(options: FirstPaintOptions): Plugin {
         const emptyRoot = '<div id="root"></div>';
         if (!html.includes(emptyRoot)) throw new Error('index.html has no empty #root for the static shell');
         return {
-          html: html.replace(emptyRoot, `<div id="root">${module.renderStaticShell()}</div>`),
+          html: withInlineStyles(html, context.bundle, routeAssets).replace(
+            emptyRoot,
+            `<div id="root">${module.renderStaticShell()}</div>`,
+          ),
           tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
         };
       },

@@ -19,6 +19,8 @@ export type InitialRead = (
 ) & {
   /** The image the answer puts largest on the first screen, worth fetching before the app asks for it. */
   leadImage?: (data: unknown) => string | undefined;
+  /** Where the static shell's first screen keeps that image's place (a CSS selector inside the page's screen). */
+  leadImageSlot?: string;
 };
 
 /** The API address of a read, spelled as the API client spells it. */
@@ -54,7 +56,10 @@ export function initialReads(pathname: string, search: string): { page: FirstPag
     const params = productListParams(categoryId, new URLSearchParams(search));
     if (!Number.isSafeInteger(params.categoryId)) return { page: 'other', reads: [] };
     const leadImage = (data: unknown) => (data as ProductListData).productOptionList[0]?.thumbnailUrl;
-    return { page: 'list', reads: [{ kind: 'list', params, leadImage }] };
+    return {
+      page: 'list',
+      reads: [{ kind: 'list', params, leadImage, leadImageSlot: '.product-card__media' }],
+    };
   }
   const optionUuid = decoded(DETAIL_PATH.exec(pathname)?.[1] ?? '');
   if (optionUuid) {
@@ -63,7 +68,7 @@ export function initialReads(pathname: string, search: string): { page: FirstPag
     return {
       page: 'detail',
       reads: [
-        { kind: 'detail', optionUuid, leadImage },
+        { kind: 'detail', optionUuid, leadImage, leadImageSlot: '.gallery__main' },
         { kind: 'list', params: YOU_MAY_ALSO_LIKE_PARAMS },
       ],
     };

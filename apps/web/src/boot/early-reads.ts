@@ -1,8 +1,9 @@
 /**
  * Inlined into index.html at build time (see build/first-paint.ts) and run while the page is still parsed, before
  * the app's JavaScript has arrived: it tells the static shell which page to draw, starts the page's API reads and
- * its route's script and styles, and fetches the largest image of the first screen as soon as its read answers.
- * The app then takes those answers instead of asking again (lib/early-responses.ts). It must stay small.
+ * its route's script and styles, and fetches the largest image of the first screen as soon as its read answers and
+ * draws it in the shell, where the first screen keeps its place. The app then takes those answers instead of asking
+ * again (lib/early-responses.ts). It must stay small.
  */
 import { type FirstPage, initialReads, initialReadUrl } from '../app/initial-reads';
 import { getAccessToken } from '../lib/access-token';
@@ -18,6 +19,25 @@ const addLink = (attributes: Record<string, string>) => {
 };
 
 const { page, reads } = initialReads(location.pathname, location.search);
+
+/**
+ * The lead image in the static shell's place for it (the main image's square, the first card's), so it is painted as
+ * soon as it arrives instead of once the app has run: usually the page's largest paint. The app's first render
+ * replaces the shell with its own image of the same address and size, so nothing moves.
+ */
+const drawInShell = (selector: string, src: string) => {
+  const draw = () => {
+    const slot = document.querySelector(`[data-shell-page="${page}"] ${selector}`);
+    if (!slot || slot.querySelector('img')) return;
+    const image = document.createElement('img');
+    image.alt = '';
+    image.src = src;
+    image.setAttribute('fetchpriority', 'high');
+    slot.appendChild(image);
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', draw, { once: true });
+  else draw();
+};
 document.documentElement.dataset.firstPage = page;
 
 const token = getAccessToken();
@@ -28,13 +48,15 @@ for (const read of reads) {
   const url = initialReadUrl(read);
   const response = fetch(url, { headers });
   early[url] = { token, response };
-  const { leadImage } = read;
+  const { leadImage, leadImageSlot } = read;
   if (leadImage) {
     response
       .then((answer) => answer.clone().json())
       .then((envelope: { statusCode: number; data: unknown }) => {
         const image = envelope.statusCode === 200 ? leadImage(envelope.data) : undefined;
-        if (image) addLink({ rel: 'preload', as: 'image', href: image, fetchpriority: 'high' });
+        if (!image) return;
+        addLink({ rel: 'preload', as: 'image', href: image, fetchpriority: 'high' });
+        if (leadImageSlot) drawInShell(leadImageSlot, image);
       })
       .catch(() => {});
   }
@@ -42,8 +64,7 @@ for (const read of reads) {
 window.__kshopEarlyResponses = early;
 
 const assets = __ROUTE_ASSETS__[page];
-// The static shell draws the page with these styles: hold the first paint for them (blocking=render), as for the
-// stylesheet index.html names, so the shell does not move when they arrive.
-for (const href of assets?.styles ?? [])
-  addLink({ rel: 'stylesheet', href, crossorigin: '', blocking: 'render' });
+// index.html carries these styles inline already (build/first-paint.ts), so the first paint does not wait for them;
+// the links are there for the page's module, which asks for its stylesheets before it runs and finds them loading.
+for (const href of assets?.styles ?? []) addLink({ rel: 'stylesheet', href, crossorigin: '' });
 for (const href of assets?.scripts ?? []) addLink({ rel: 'modulepreload', href, crossorigin: '' });
