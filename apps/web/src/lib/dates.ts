@@ -6,22 +6,30 @@
 export const SHOP_TIME_ZONE = 'Asia/Seoul';
 
 // The parts come from Intl in Korean time; the Korean pattern ('2026. 11. 23. 오전 8:30:05') is written out here
-// so that it does not hang on how much locale data the browser or Node carries (some builds write 'AM').
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// so that it does not hang on how much locale data the browser or Node carries (some builds write 'AM'). Made on
+// first use: a page's first Intl formatter costs the browser tens of milliseconds (its locale data), which the
+// pages that show no date (home, the lists) should not pay while they start.
+let partsFormat: Intl.DateTimeFormat | undefined;
+const shopPartsFormat = () =>
+  (partsFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: SHOP_TIME_ZONE,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 type ShopParts = { year: number; month: number; day: number; hour: number; minute: string; second: string };
 
 function shopParts(date: Date): ShopParts {
-  const parts = Object.fromEntries(partsFormat.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    shopPartsFormat()
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -52,7 +60,13 @@ export function formatShopDateTime(value: string | Date): string {
   return `${datePart(parts)} ${period} ${hour12}:${parts.minute}:${parts.second}`;
 }
 
-/** The current year in Korean time (the footer's copyright line). */
+/** Korea keeps UTC+9 all year (no daylight saving time since 1988). */
+const SHOP_UTC_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/**
+ * The current year in Korean time (the footer's copyright line, drawn on every page): counted from the fixed offset
+ * rather than with Intl, so that drawing the footer does not make the page's first Intl formatter.
+ */
 export function shopYear(now: Date = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, year: 'numeric' }).format(now));
+  return new Date(now.getTime() + SHOP_UTC_OFFSET_MS).getUTCFullYear();
 }
