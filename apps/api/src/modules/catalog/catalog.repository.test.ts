@@ -257,46 +257,57 @@ describe('pages past the middle, read from the end', () => {
   });
 });
 
-describe('week spans of the newest-first lists', () => {
-  /** Every category's and stock state's products per week of creation, by the spans and by a plain query. */
+describe('week spans and sales bands of the lists', () => {
+  type SpanRow = { span: number; category_id: number; in_stock: boolean; n: number };
+  const read = async (query: SQL) =>
+    ((await db().execute(query)) as unknown as { rows: SpanRow[] }).rows
+      .map((row) => `${row.span}/${row.category_id}/${row.in_stock}: ${Number(row.n)}`)
+      .sort();
+
+  /** Every category's and stock state's products per week and per sales band, kept and by a plain query. */
   async function expectExactSpans() {
-    const read = async (query: SQL) =>
-      (
-        (await db().execute(query)) as unknown as {
-          rows: { week: number; category_id: number; in_stock: boolean; n: number }[];
-        }
-      ).rows
-        .map((row) => `${row.week}/${row.category_id}/${row.in_stock}: ${Number(row.n)}`)
-        .sort();
-    const kept = await read(sql`select week, category_id, in_stock, sum(n)::int as n from product_list_spans
-      group by 1, 2, 3 having sum(n) <> 0`);
-    const counted =
-      await read(sql`select floor(extract(epoch from created_at) / 604800)::int as week, category_id,
-      in_stock, count(*)::int as n from products where deleted_at is null and is_published group by 1, 2, 3`);
-    expect(kept).toEqual(counted);
+    const keptWeeks = await read(sql`select week as span, category_id, in_stock, sum(n)::int as n
+      from product_list_spans group by 1, 2, 3 having sum(n) <> 0`);
+    const countedWeeks = await read(sql`select floor(extract(epoch from created_at) / 604800)::int as span,
+      category_id, in_stock, count(*)::int as n
+      from products where deleted_at is null and is_published group by 1, 2, 3`);
+    expect(keptWeeks).toEqual(countedWeeks);
+    // Band b holds the sales q with b^2 <= 4q < (b + 1)^2: counted here without the trigger's square root.
+    const keptBands = await read(sql`select band as span, category_id, in_stock, sum(n)::int as n
+      from product_list_bands group by 1, 2, 3 having sum(n) <> 0`);
+    const countedBands = await read(sql`select b.band as span, category_id, in_stock, count(*)::int as n
+      from products p cross join lateral (select max(k) as band from generate_series(0, 2000) k
+        where k * k <= 4 * greatest(p.total_sales_quantity, 0)) b
+      where deleted_at is null and is_published group by 1, 2, 3`);
+    expect(keptBands).toEqual(countedBands);
   }
 
-  it('hold every listed product in its week, and give the plain offset pages once compacted', async () => {
+  it('hold every listed product in its week and sales band, and give the plain offset pages once compacted', async () => {
     await expectExactSpans();
-    await compactListSpans(db());
+    // Sales move a few products between bands, and one far up.
+    await db().execute(sql`update products set total_sales_quantity = total_sales_quantity + 37
+      where id in (select id from products order by md5(id::text) limit 9)`);
+    await db().execute(sql`update products set total_sales_quantity = 4000
+      where id = (select id from products order by md5(id::text) desc limit 1)`);
+    await expectExactSpans();
+    await compactListSpans(db(), 'latest');
+    await compactListSpans(db(), 'bestSelling');
     await expectExactSpans();
     const limit = 6;
-    for (const filter of [
-      { stockStatus: 'all' },
-      { categoryId: 9, stockStatus: 'all' },
-      { categoryId: 1, stockStatus: 'outOfStock' },
-    ] as Omit<ProductFilter, 'limit' | 'offset' | 'sort'>[]) {
-      const expected = await expectedIds({ ...filter, sort: 'latest' });
-      for (let offset = 0; offset < expected.length + limit; offset += limit) {
-        const { rows } = await listProductCards(
-          db(),
-          { ...filter, sort: 'latest', limit, offset },
-          { spanWalk: 0 },
-        );
-        expect(
-          rows.map((row) => row.product.id),
-          JSON.stringify({ filter, offset }),
-        ).toEqual(expected.slice(offset, offset + limit));
+    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+      for (const filter of [
+        { stockStatus: 'all' },
+        { categoryId: 9, stockStatus: 'all' },
+        { categoryId: 1, stockStatus: 'outOfStock' },
+      ] as Omit<ProductFilter, 'limit' | 'offset' | 'sort'>[]) {
+        const expected = await expectedIds({ ...filter, sort });
+        for (let offset = 0; offset < expected.length + limit; offset += limit) {
+          const { rows } = await listProductCards(db(), { ...filter, sort, limit, offset }, { spanWalk: 0 });
+          expect(
+            rows.map((row) => row.product.id),
+            JSON.stringify({ filter, sort, offset }),
+          ).toEqual(expected.slice(offset, offset + limit));
+        }
       }
     }
   });

@@ -392,46 +392,67 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 /**
- * A newest-first page deeper than this many products from its nearer end starts its walk at the week of
- * creation it lies in (`weekOf`), when its list is a category's or a stock state's.
+ * The spans a list order is cut into, each kept counted per category and stock state by product triggers:
+ * newest first by week of creation (migration 0021), best-selling by sales band (0022). `before(span)` is
+ * the condition of the products in that span and the spans after it, which a list index answers as a range.
+ */
+const SPANS = {
+  latest: {
+    table: sql`product_list_spans`,
+    span: sql`week`,
+    before: (week: number) =>
+      sql`${products.createdAt} < to_timestamp(${(week + 1) * WEEK_SECONDS}::double precision)`,
+  },
+  bestSelling: {
+    table: sql`product_list_bands`,
+    span: sql`band`,
+    // Band b holds the sales quantities q with b^2 <= 4q < (b + 1)^2.
+    before: (band: number) => sql`${products.totalSalesQuantity} < ${Math.ceil((band + 1) ** 2 / 4)}`,
+  },
+} satisfies Record<Sort, { table: SQL; span: SQL; before: (span: number) => SQL }>;
+
+/**
+ * A page deeper than this many products from its nearer end starts its walk at the span it lies in
+ * (`spanOf`), when its list is a category's or a stock state's.
  */
 export const SPAN_WALK = 1_000;
 
 /**
- * The week of creation (floor of epoch seconds / 604,800) holding the list's product at `filter.offset`
- * in newest-first order, and how many of the list's products are newer than that week, summed from the
- * week spans the product triggers keep (migration 0021); undefined past the last product.
+ * The span (week or sales band) holding the list's product at `filter.offset` in list order, and how many
+ * of the list's products come before that span, summed from the kept spans; undefined past the last product.
  */
-async function weekOf(db: Executor, filter: ProductFilter) {
+async function spanOf(db: Executor, filter: ProductFilter) {
+  const { table, span } = SPANS[filter.sort];
   const conditions: SQL[] = [sql`true`];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
     conditions.push(sql`category_id = any(${categorySubtree(filter.categoryId)})`);
   }
   if (filter.stockStatus === 'inStock') conditions.push(sql`in_stock`);
   if (filter.stockStatus === 'outOfStock') conditions.push(sql`not in_stock`);
-  const result =
-    (await db.execute(sql`select week, sum(n) as n, count(*) filter (where not compacted) as appended
-    from product_list_spans where ${and(...conditions)}
-    group by week having sum(n) <> 0 order by week desc`)) as unknown as {
-      rows: { week: number; n: string | number; appended: string | number }[];
-    };
+  const result = (await db.execute(sql`select ${span} as span, sum(n) as n,
+      count(*) filter (where not compacted) as appended
+    from ${table} where ${and(...conditions)}
+    group by 1 having sum(n) <> 0 order by 1 desc`)) as unknown as {
+    rows: { span: number; n: string | number; appended: string | number }[];
+  };
   const appended = result.rows.reduce((sum, row) => sum + Number(row.appended), 0);
-  if (appended > LIST_COUNT_ROWS_TO_COMPACT) compactListSpans(db).catch(() => {});
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) compactListSpans(db, filter.sort).catch(() => {});
   let before = 0;
   for (const row of result.rows) {
     const n = Number(row.n);
-    if (before + n > filter.offset) return { week: Number(row.week), before };
+    if (before + n > filter.offset) return { span: Number(row.span), before };
     before += n;
   }
   return undefined;
 }
 
-/** Sums the week spans into one row per week and group, as `compactListCounts` does for the counts. */
-export async function compactListSpans(db: Executor) {
+/** Sums an order's kept spans into one row per span and group, as `compactListCounts` does for the counts. */
+export async function compactListSpans(db: Executor, sort: Sort) {
+  const { table, span } = SPANS[sort];
   await db.execute(sql`
-    with merged as (delete from product_list_spans returning week, category_id, in_stock, n)
-    insert into product_list_spans (week, category_id, in_stock, n, compacted)
-    select week, category_id, in_stock, sum(n), true from merged
+    with merged as (delete from ${table} returning ${span} as span, category_id, in_stock, n)
+    insert into ${table} (${span}, category_id, in_stock, n, compacted)
+    select span, category_id, in_stock, sum(n), true from merged
     group by 1, 2, 3 having sum(n) <> 0`);
 }
 
@@ -445,15 +466,12 @@ async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefi
     if (filter.offset >= totalCount) return { rows: [], totalCount };
     const window = pageWindow(filter.offset, filter.limit, totalCount);
     const spanned =
-      window.offset > spanWalk && filter.sort === 'latest' && !filter.tag && filter.artistId === undefined
-        ? await weekOf(db, filter)
+      window.offset > spanWalk && !filter.tag && filter.artistId === undefined
+        ? await spanOf(db, filter)
         : undefined;
     const page = spanned
       ? pageIds(
-          and(
-            where,
-            sql`${products.createdAt} < to_timestamp(${(spanned.week + 1) * WEEK_SECONDS}::double precision)`,
-          ),
+          and(where, SPANS[filter.sort].before(spanned.span)),
           filter.sort,
           { backward: false, offset: filter.offset - spanned.before, limit: filter.limit },
           'walk',
