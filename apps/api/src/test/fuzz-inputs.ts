@@ -117,6 +117,8 @@ export type FuzzContext = {
 export type FuzzRequest = {
   /** What was broken, for the failure report. */
   kind: string;
+  /** The kinds that could have been sent here (what applies depends on the base request drawn). */
+  kindsThatApply: string[];
   method: string;
   url: string;
   headers: Record<string, string>;
@@ -584,8 +586,9 @@ function pickByWeight(mutations: Mutation[], roll: number): Mutation {
 }
 
 /**
- * `count` requests for one operation. Each is the operation's base request with one thing broken; the kinds
- * are drawn by weight among those that apply to the operation.
+ * `count` requests for one operation. Each is the operation's base request with one thing broken. Each kind
+ * that applies is sent once before any is drawn again, so that a short run (CI's) still tries every kind;
+ * after that the kinds are drawn by weight among those that apply.
  */
 export function* fuzzRequests(
   operation: Operation,
@@ -597,6 +600,7 @@ export function* fuzzRequests(
   const queryParameters = operation.parameters.filter((p) => p.in === 'query');
   const takesBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method);
   const rawBody = context.rawBodyFor?.(operation) ?? null;
+  const tried = new Set<string>();
 
   for (let n = 0; n < count; n++) {
     const base = baseRequest(operation, random, context);
@@ -843,7 +847,9 @@ export function* fuzzRequests(
 
     const usable = mutations.filter((mutation) => mutation.applies);
     const total = usable.reduce((sum, mutation) => sum + mutation.weight, 0);
-    const mutation = pickByWeight(usable, random.next() * total);
+    const mutation =
+      usable.find((untried) => !tried.has(untried.kind)) ?? pickByWeight(usable, random.next() * total);
+    tried.add(mutation.kind);
     const made = mutation.make();
     const headers = { ...(made.headers ?? {}) };
     let payload = made.payload;
@@ -853,6 +859,7 @@ export function* fuzzRequests(
     }
     yield {
       kind: mutation.kind,
+      kindsThatApply: usable.map((applying) => applying.kind),
       method: operation.method,
       url: pathWith(operation, pathValues) + queryString(query),
       headers,
