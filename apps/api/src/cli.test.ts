@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from './db/client.js';
 import { buyers } from './db/schema.js';
 import { seedOnFirstStart } from './db/seed/index.js';
@@ -42,7 +42,12 @@ describe('staff command', () => {
       await seedOnFirstStart(database.db, { demoData: true });
       env = { DATABASE_URL: database.url, DATA_DIR: dataDir };
     } else {
-      const embedded = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
+      // Loaded from the template the global setup migrated once, instead of migrating a new directory.
+      const embedded = await openDatabase({
+        driver: 'pglite',
+        dataDir: path.join(dataDir, 'db'),
+        startFrom: inject('embeddedTemplate'),
+      });
       await seedOnFirstStart(embedded.db, { demoData: true });
       await embedded.close();
       env = { DATA_DIR: dataDir, DATABASE_URL: '' };
@@ -93,7 +98,11 @@ describe('staff command', () => {
 
   it('says so when the running shop holds the embedded database', async () => {
     const embeddedDir = mkdtempSync(path.join(tmpdir(), 'kshop-cli-held-'));
-    const held = await openDatabase({ driver: 'pglite', dataDir: path.join(embeddedDir, 'db') });
+    const held = await openDatabase({
+      driver: 'pglite',
+      dataDir: path.join(embeddedDir, 'db'),
+      startFrom: inject('embeddedTemplate'),
+    });
     try {
       const res = await shop({ DATA_DIR: embeddedDir, DATABASE_URL: '' }, 'pending');
       expect(res.code).toBe(1);
