@@ -1,108 +1,49 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eventually, visibleText } from '../support/assertions.js';
 import { describeViolations, severeViolations } from '../support/axe.js';
-import {
-  amountsShown,
-  oneTimePasswordIn,
-  orderHeading,
-  replaceOneTimePassword,
-  signIn,
-} from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { amountsShown, orderHeading } from '../support/back-office.js';
+import { type Session, withScreenshot } from '../support/browser.js';
 import { money } from '../support/buying.js';
 import { waitForMail } from '../support/outbox.js';
-import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
+import {
+  KOREA,
+  memberCalls,
+  openStaffDesk,
+  orderableOptions,
+  placeOrder,
+  type StaffDesk,
+} from '../support/staff-desk.js';
 
-const OWNER = { email: 'editor@kshop.example', password: 'Backoffice2025!' };
-const KOREA = { email: 'korea@demo.kshop.example', password: 'Demo1234!' };
+const OWNER = 'editor@kshop.example';
 const won = (amount: number) => money(amount, 'KRW');
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-type Envelope<T> = { statusCode: number; message: string; data: T };
-type Pick = { uuid: string; title: string; price: number; quantity: number };
 
 /**
  * As the demo Korean company, through the API: two orderable options of different products; the first is
  * ordered (one line), the second is what staff will add.
  */
 async function orderAndSpare(baseUrl: string) {
-  const call = async <T>(path: string, token?: string, body?: unknown): Promise<Envelope<T>> => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as Envelope<T>;
-  };
-  const token = (await call<{ accessToken: string }>('/api/v1/auth/login', undefined, KOREA)).data
-    .accessToken;
-  const list = await call<{ productOptionList: { optionUuid: string; title: string }[] }>(
-    '/api/v1/product/list?limit=50&sort=latest',
-    token,
-  );
-  const picks: Pick[] = [];
-  for (const { optionUuid, title } of list.data.productOptionList) {
-    const detail = await call<{
-      optionList: {
-        uuid: string;
-        isSoldOut: boolean;
-        stock: number;
-        minimumOrderQuantity: number;
-        productPrice: { totalPrice: number } | null;
-      }[];
-    }>(`/api/v1/product/detail/${optionUuid}`, token);
-    const option = detail.data.optionList.find(
-      (o) => !o.isSoldOut && o.productPrice && o.minimumOrderQuantity === 1 && o.stock >= 10,
-    );
-    if (!option || picks.some((p) => p.title === title)) continue;
-    picks.push({ uuid: option.uuid, title, price: option.productPrice!.totalPrice, quantity: 1 });
-    if (picks.length === 2) break;
-  }
-  const [ordered, spare] = picks;
-  assert.ok(ordered && spare, 'the demo catalogue has no two options to order');
-  const placed = await call<{ uuid: string; orderNumber: string }>('/api/v1/order', token, {
-    currencyCode: 'KRW',
-    finalPaymentAmount: ordered.price,
-    productOptionList: [{ productOptionUuid: ordered.uuid, quantity: 1 }],
-    receiverInfo: {
-      companyName: 'Hanbit Records Co., Ltd.',
-      companyEmail: KOREA.email,
-      receiverName: 'Kim Minji',
-      phoneNumber: '+82 10-1234-5678',
-      postalCode: '06234',
-      addressDetail: '12 Teheran-ro, Gangnam-gu, Seoul',
-    },
-  });
-  assert.equal(placed.statusCode, 200, placed.message);
-  return { order: placed.data, ordered, spare };
+  const api = await memberCalls(baseUrl, KOREA);
+  const [ordered, spare] = await orderableOptions(api, 2);
+  const order = await placeOrder(api, [{ option: ordered!, quantity: 1 }]);
+  return { order, ordered: ordered!, spare: spare! };
 }
 
 describe('order edits: staff change a quantity and add a line before shipping, and see the new total', () => {
-  let shop: StaffedShop;
-  let browser: Browser;
+  let desk: StaffDesk;
   let owner: Session;
   let current: Session | undefined;
   let setup: Awaited<ReturnType<typeof orderAndSpare>>;
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
-    const printed = await shop.staff('staff', 'create', OWNER.email);
-    owner = await openSession(browser, shop.url);
-    setup = await orderAndSpare(shop.url);
-    await signIn(owner.page, OWNER.email, oneTimePasswordIn(printed));
-    await replaceOneTimePassword(owner.page, oneTimePasswordIn(printed), OWNER.password);
+    desk = await openStaffDesk(OWNER);
+    owner = desk.owner;
+    setup = await orderAndSpare(desk.shop.url);
   });
 
-  after(async () => {
-    await owner?.close();
-    await browser?.close();
-    await shop?.stop();
-  });
+  after(() => desk?.close());
 
   const step = (name: string, body: (page: Page) => Promise<void>) =>
     it(
@@ -148,7 +89,7 @@ describe('order edits: staff change a quantity and add a line before shipping, a
       await eventually(async () =>
         assert.equal((await amountsShown(page))['Final amount'], won(3 * ordered.price)),
       );
-      const mail = await waitForMail(shop.dataDir, {
+      const mail = await waitForMail(desk.shop.dataDir, {
         to: KOREA.email,
         subject: new RegExp(`^Order ${order.orderNumber} changed$`),
       });

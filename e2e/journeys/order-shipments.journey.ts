@@ -1,29 +1,37 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeViolations, severeViolations } from '../support/axe.js';
-import {
-  downloadedText,
-  oneTimePasswordIn,
-  orderHeading,
-  replaceOneTimePassword,
-  signIn,
-  staffToken,
-} from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { downloadedText, orderHeading, staffToken } from '../support/back-office.js';
+import { type Session, withScreenshot } from '../support/browser.js';
 import { waitForMail } from '../support/outbox.js';
-import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
+import {
+  KOREA,
+  memberCalls,
+  openStaffDesk,
+  orderableOptions,
+  placeOrder,
+  type StaffDesk,
+} from '../support/staff-desk.js';
 import { logIn } from '../support/storefront.js';
 
-const OWNER = { email: 'shipper@kshop.example', password: 'Backoffice2025!' };
-const KOREA = { email: 'korea@demo.kshop.example', password: 'Demo1234!' };
+const OWNER = 'shipper@kshop.example';
 const FIRST = { carrier: 'CJ대한통운', tracking: '6001-2345-6789' };
 const SECOND = { carrier: 'EMS', tracking: 'EE123456789KR' };
 
-type Envelope<T> = { statusCode: number; message: string; data: T };
-type Pick = { uuid: string; title: string; price: number };
+/** As the demo Korean company, through the API: an order of 3 of one option and 2 of another product's. */
+async function orderOfTwoLines(baseUrl: string) {
+  const api = await memberCalls(baseUrl, KOREA);
+  const [a, b] = await orderableOptions(api, 2);
+  const order = await placeOrder(api, [
+    { option: a!, quantity: 3 },
+    { option: b!, quantity: 2 },
+  ]);
+  return { order, a: a!, b: b! };
+}
 
-async function call<T>(baseUrl: string, path: string, token?: string | null, body?: unknown) {
+/** A back-office call with the owner's token; it must answer 200. */
+async function staffCall<T>(baseUrl: string, path: string, token: string | null, body?: unknown) {
   const response = await fetch(`${baseUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {
@@ -32,98 +40,41 @@ async function call<T>(baseUrl: string, path: string, token?: string | null, bod
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return (await response.json()) as Envelope<T>;
-}
-
-/** As the demo Korean company, through the API: an order of 3 of one option and 2 of another product's. */
-async function placeOrder(baseUrl: string) {
-  const token = (await call<{ accessToken: string }>(baseUrl, '/api/v1/auth/login', undefined, KOREA)).data
-    .accessToken;
-  const list = await call<{ productOptionList: { optionUuid: string; title: string }[] }>(
-    baseUrl,
-    '/api/v1/product/list?limit=50&sort=latest',
-    token,
-  );
-  const picks: Pick[] = [];
-  for (const { optionUuid, title } of list.data.productOptionList) {
-    const detail = await call<{
-      optionList: {
-        uuid: string;
-        isSoldOut: boolean;
-        stock: number;
-        minimumOrderQuantity: number;
-        productPrice: { totalPrice: number } | null;
-      }[];
-    }>(baseUrl, `/api/v1/product/detail/${optionUuid}`, token);
-    const option = detail.data.optionList.find(
-      (o) => !o.isSoldOut && o.productPrice && o.minimumOrderQuantity === 1 && o.stock >= 10,
-    );
-    if (!option || picks.some((p) => p.title === title)) continue;
-    picks.push({ uuid: option.uuid, title, price: option.productPrice!.totalPrice });
-    if (picks.length === 2) break;
-  }
-  const [a, b] = picks;
-  assert.ok(a && b, 'the demo catalogue has no two options to order');
-  const placed = await call<{ uuid: string; orderNumber: string }>(baseUrl, '/api/v1/order', token, {
-    currencyCode: 'KRW',
-    finalPaymentAmount: 3 * a.price + 2 * b.price,
-    productOptionList: [
-      { productOptionUuid: a.uuid, quantity: 3 },
-      { productOptionUuid: b.uuid, quantity: 2 },
-    ],
-    receiverInfo: {
-      companyName: 'Hanbit Records Co., Ltd.',
-      companyEmail: KOREA.email,
-      receiverName: 'Kim Minji',
-      phoneNumber: '+82 10-1234-5678',
-      postalCode: '06234',
-      addressDetail: '12 Teheran-ro, Gangnam-gu, Seoul',
-    },
-  });
-  assert.equal(placed.statusCode, 200, placed.message);
-  return { order: placed.data, a, b };
+  const answer = (await response.json()) as { statusCode: number; message: string; data: T };
+  assert.equal(answer.statusCode, 200, `${path}: ${answer.message}`);
+  return answer.data;
 }
 
 describe('shipments: staff ship an order in two parcels with tracking, and download its documents', () => {
-  let shop: StaffedShop;
-  let browser: Browser;
+  let desk: StaffDesk;
   let owner: Session;
   let buyer: Session;
   let current: Session | undefined;
-  let setup: Awaited<ReturnType<typeof placeOrder>>;
+  let setup: Awaited<ReturnType<typeof orderOfTwoLines>>;
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
-    const printed = await shop.staff('staff', 'create', OWNER.email);
-    [owner, buyer] = await Promise.all([openSession(browser, shop.url), openSession(browser, shop.url)]);
-    setup = await placeOrder(shop.url);
-    await signIn(owner.page, OWNER.email, oneTimePasswordIn(printed));
-    await replaceOneTimePassword(owner.page, oneTimePasswordIn(printed), OWNER.password);
+    desk = await openStaffDesk(OWNER, { buyer: true });
+    owner = desk.owner;
+    buyer = desk.buyer!;
+    setup = await orderOfTwoLines(desk.shop.url);
     // Confirmed through the API with the owner's own token: this journey is about what follows.
     const token = await staffToken(owner.page);
     const { orderNumber } = setup.order;
-    const detail = await call<{ assignableStaff: { id: string; email: string }[] }>(
-      shop.url,
+    const detail = await staffCall<{ assignableStaff: { id: string; email: string }[] }>(
+      desk.shop.url,
       `/api/v1/admin/orders/${orderNumber}`,
       token,
     );
-    const me = detail.data.assignableStaff.find((s) => s.email === OWNER.email)!;
-    const named = await call(shop.url, `/api/v1/admin/orders/${orderNumber}/person-in-charge`, token, {
+    const me = detail.assignableStaff.find((s) => s.email === OWNER)!;
+    await staffCall(desk.shop.url, `/api/v1/admin/orders/${orderNumber}/person-in-charge`, token, {
       staffId: me.id,
     });
-    assert.equal(named.statusCode, 200, named.message);
     for (const status of ['CONFIRMED', 'PAID', 'PREPARING']) {
-      const moved = await call(shop.url, `/api/v1/admin/orders/${orderNumber}/status`, token, { status });
-      assert.equal(moved.statusCode, 200, moved.message);
+      await staffCall(desk.shop.url, `/api/v1/admin/orders/${orderNumber}/status`, token, { status });
     }
   });
 
-  after(async () => {
-    await buyer?.close();
-    await owner?.close();
-    await browser?.close();
-    await shop?.stop();
-  });
+  after(() => desk?.close());
 
   const step = (name: string, who: () => Session, body: (page: Page) => Promise<void>) =>
     it(
@@ -167,7 +118,7 @@ describe('shipments: staff ship an order in two parcels with tracking, and downl
       await orderHeading(page, order.orderNumber, 'Preparing').waitFor();
       assert.equal(await shipNow(page, a.title).inputValue(), '2');
       assert.equal(await shipNow(page, b.title).inputValue(), '2');
-      const mail = await waitForMail(shop.dataDir, {
+      const mail = await waitForMail(desk.shop.dataDir, {
         to: KOREA.email,
         subject: new RegExp(`^Order ${order.orderNumber}: part of your order has shipped$`),
       });
@@ -189,7 +140,7 @@ describe('shipments: staff ship an order in two parcels with tracking, and downl
       const history = page.getByRole('region', { name: 'History', exact: true });
       await history.getByText(new RegExp(`tracking ${FIRST.tracking}`)).waitFor();
       await history.getByText(new RegExp(`tracking ${SECOND.tracking}`)).waitFor();
-      const mail = await waitForMail(shop.dataDir, {
+      const mail = await waitForMail(desk.shop.dataDir, {
         to: KOREA.email,
         subject: new RegExp(`^Order ${order.orderNumber}: Shipped$`),
       });

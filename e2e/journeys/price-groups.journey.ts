@@ -1,50 +1,41 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { eventually, visibleText } from '../support/assertions.js';
 import { describeViolations, severeViolations } from '../support/axe.js';
-import { oneTimePasswordIn, openFromNav, replaceOneTimePassword, signIn } from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
-import { memberApi, money } from '../support/buying.js';
-import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
+import { openFromNav } from '../support/back-office.js';
+import { type Session, withScreenshot } from '../support/browser.js';
+import { money } from '../support/buying.js';
+import { KOREA, memberCalls, openStaffDesk, type StaffDesk } from '../support/staff-desk.js';
 import { logIn } from '../support/storefront.js';
 
-const OWNER = { email: 'prices@kshop.example', password: 'Backoffice2025!' };
-const KOREA = { email: 'korea@demo.kshop.example', password: 'Demo1234!' };
+const OWNER = 'prices@kshop.example';
 const GROUP = 'Journey Partners';
 
 type Detail = { currentOption: { uuid: string; productPrice: { totalPrice: number } | null } };
 
 /** Price groups (decision 0021): staff put a buyer in a 20 % group, and the storefront shows that buyer 20 % off. */
 describe('price groups: set a buyer’s group, and see that buyer’s price in the storefront', () => {
-  let shop: StaffedShop;
-  let browser: Browser;
+  let desk: StaffDesk;
   let owner: Session;
   let buyer: Session;
   let current: Session | undefined;
   let option: { uuid: string; listPrice: number };
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
-    const printed = await shop.staff('staff', 'create', OWNER.email);
-    owner = await openSession(browser, shop.url);
-    buyer = await openSession(browser, shop.url);
+    desk = await openStaffDesk(OWNER, { buyer: true });
+    owner = desk.owner;
+    buyer = desk.buyer!;
     // A product as the member sees it in the Standard group: the list price.
-    const api = await memberApi(shop.url, KOREA.email, KOREA.password);
+    const api = await memberCalls(desk.shop.url, KOREA);
     const list = await api.get<{ productOptionList: { optionUuid: string }[] }>(
       '/api/v1/product/list?limit=5&sort=latest',
     );
     const detail = await api.get<Detail>(`/api/v1/product/detail/${list.productOptionList[0]!.optionUuid}`);
     option = { uuid: detail.currentOption.uuid, listPrice: detail.currentOption.productPrice!.totalPrice };
-    await signIn(owner.page, OWNER.email, oneTimePasswordIn(printed));
-    await replaceOneTimePassword(owner.page, oneTimePasswordIn(printed), OWNER.password);
   });
 
-  after(async () => {
-    for (const opened of [owner, buyer]) await opened?.close();
-    await browser?.close();
-    await shop?.stop();
-  });
+  after(() => desk?.close());
 
   const step = (name: string, session: () => Session, body: (page: Page) => Promise<void>) =>
     it(
@@ -82,7 +73,14 @@ describe('price groups: set a buyer’s group, and see that buyer’s price in t
     () => owner,
     async (page) => {
       await page.goto(`/admin/buyers?q=${encodeURIComponent(KOREA.email)}`);
-      await page.getByRole('table', { name: 'Buyers', exact: true }).getByRole('link').first().click();
+      // The row of the company with that e-mail, not the first row of a list still being drawn.
+      await page
+        .getByRole('table', { name: 'Buyers', exact: true })
+        .getByRole('row')
+        .filter({ hasText: KOREA.email })
+        .getByRole('link')
+        .first()
+        .click();
       const panel = page.getByRole('region', { name: 'Price group', exact: true });
       const select = panel.getByLabel('Price group', { exact: true });
       await eventually(async () => assert.equal(await select.isEnabled(), true));
