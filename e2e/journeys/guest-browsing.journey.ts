@@ -176,11 +176,16 @@ describe('a guest browsing the shop sees everything but prices', () => {
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Search' });
       const searchesBefore = guest.apiResponses.length;
+      // The overlay's search for the whole word, once typing paused: the results drawn after it are final.
+      const searchedWhole = page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname === '/api/v1/product/search' && url.searchParams.get('keyword') === keyword;
+      });
       await dialog.getByLabel('Search products', { exact: true }).pressSequentially(keyword, { delay: 60 });
+      await searchedWhole;
 
       const results = dialog.getByRole('listitem');
       await results.first().waitFor();
-      await page.waitForTimeout(400);
       const count = await results.count();
       assert.ok(count >= 1 && count <= 4, `the overlay shows 1 to 4 results, not ${count}`);
       await guest.settled();
@@ -208,8 +213,14 @@ describe('a guest browsing the shop sees everything but prices', () => {
     await cardTitles(productGrid(page));
     await page.getByLabel('Sort', { exact: true }).selectOption({ label: 'Best Selling' });
     await page.waitForURL((url) => url.searchParams.get('sort') === 'bestSelling');
+    // The grid is drawn again from the sorted and filtered answer; the next step clicks in it.
+    const filtered = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/v1/product/search' && url.search.includes('inStock');
+    });
     await page.getByLabel('Stock status', { exact: true }).selectOption({ label: 'In stock' });
     await page.waitForURL((url) => url.searchParams.get('stockStatus') === 'inStock');
+    await filtered;
     assert.equal(query(page).get('keyword'), keyword);
     assert.equal(query(page).get('sort'), 'bestSelling');
     await eventually(async () =>
