@@ -1,5 +1,5 @@
 import { paginationWindow } from '@kshop/contract';
-import { RouterLink } from './router-link';
+import { Link } from 'react-router';
 import './pagination.css';
 
 type PaginationProps = {
@@ -56,14 +56,14 @@ function PageLinks({
         {items.map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
-              <RouterLink
+              <Link
                 to={hrefForPage(item)}
                 aria-label={`Page ${item}`}
                 aria-current={item === currentPage ? 'page' : undefined}
                 className="pagination__page"
               >
                 {item}
-              </RouterLink>
+              </Link>
             </li>
           ) : (
             <li key={item} className="pagination__ellipsis" aria-hidden="true">
@@ -92,8 +92,8 @@ function StepLink({ to, label, symbol }: { to: string | null; label: string; sym
     );
   }
   return (
-    <RouterLink to={to} aria-label={label} className="pagination__step">
+    <Link to={to} aria-label={label} className="pagination__step">
       {symbol}
-    </RouterLink>
+    </Link>
   );
 }
