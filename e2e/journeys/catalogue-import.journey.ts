@@ -52,6 +52,8 @@ describe('catalogue import: preview an import, apply it with progress', () => {
   step('staff upload a file and see what it would do, with nothing changed yet', async (page) => {
     await page.goto('/admin/products');
     await page.getByRole('heading', { level: 1, name: 'Products', exact: true }).waitFor();
+    // The list is drawn (its count shows) before the file is chosen, so the page is not drawn again under it.
+    await page.getByText(/^\d+ results?$/).waitFor();
     const tools = page.getByRole('region', { name: 'Catalogue spreadsheet', exact: true });
     await tools.getByLabel('File to import', { exact: true }).setInputFiles({
       name: 'catalogue.csv',
