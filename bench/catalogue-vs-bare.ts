@@ -12,7 +12,7 @@
  */
 import autocannon from 'autocannon';
 import { startShop } from '../e2e/support/server.js';
-import { call, commonWord } from './http.js';
+import { commonWord, memberToken, newestProducts } from './http.js';
 import { bareServer } from './support/bare-server.js';
 import { isMain, round, spread, table, writeResult } from './support/report.js';
 
@@ -45,22 +45,9 @@ export async function measureCatalogueVsBare() {
   const uncached = await startShop({ adminDatabaseUrl, env: { CATALOGUE_CACHE: 'false' } });
   const bare = await bareServer();
   try {
-    const { accessToken } = (await call(cached, '/api/v1/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'korea@demo.kshop.example', password: 'Demo1234!' }),
-    })) as { accessToken: string };
-    const { accessToken: uncachedToken } = (await call(uncached, '/api/v1/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'korea@demo.kshop.example', password: 'Demo1234!' }),
-    })) as { accessToken: string };
-    const { productOptionList } = (await call(
-      cached,
-      `/api/v1/product/list?page=1&limit=100&sort=latest&stockStatus=all`,
-    )) as {
-      productOptionList: { optionUuid: string; title: string }[];
-    };
+    const accessToken = await memberToken(cached);
+    const uncachedToken = await memberToken(uncached);
+    const productOptionList = await newestProducts(cached);
     const keyword = commonWord(productOptionList.map((p) => p.title));
     const endpoints: (Endpoint & { member?: boolean })[] = [
       { name: 'list (guest)', path: `/api/v1/product/list?${LISTING}` },

@@ -57,18 +57,28 @@ export function commonWord(titles: readonly string[]): string {
   return word;
 }
 
-async function targetsOf(shop: Shop): Promise<Target[]> {
+/** Signs in the demo Korean member (₩ prices) and answers its access token. */
+export async function memberToken(shop: Shop): Promise<string> {
   const { accessToken } = (await call(shop, '/api/v1/auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(MEMBER),
   })) as { accessToken: string };
+  return accessToken;
+}
+
+/** The first 100 products of the newest-first list, as a guest sees them. */
+export async function newestProducts(shop: Shop) {
   const { productOptionList } = (await call(
     shop,
     '/api/v1/product/list?page=1&limit=100&sort=latest&stockStatus=all',
-  )) as {
-    productOptionList: { optionUuid: string; title: string }[];
-  };
+  )) as { productOptionList: { optionUuid: string; title: string }[] };
+  return productOptionList;
+}
+
+async function targetsOf(shop: Shop): Promise<Target[]> {
+  const accessToken = await memberToken(shop);
+  const productOptionList = await newestProducts(shop);
   const first = productOptionList[0];
   if (!first) throw new Error('the demo catalogue is empty');
   const keyword = commonWord(productOptionList.map((item) => item.title));

@@ -12,7 +12,7 @@
 import { request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 import { startShop } from '../e2e/support/server.js';
-import { call, commonWord } from './http.js';
+import { commonWord, memberToken, newestProducts } from './http.js';
 import { bareServer } from './support/bare-server.js';
 import { isMain, round, spread, table, writeResult } from './support/report.js';
 
@@ -54,17 +54,8 @@ export async function measureMembersVsGuests() {
   const shop = await startShop({ adminDatabaseUrl });
   const bare = await bareServer();
   try {
-    const { accessToken } = (await call(shop, '/api/v1/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'korea@demo.kshop.example', password: 'Demo1234!' }),
-    })) as { accessToken: string };
-    const { productOptionList } = (await call(
-      shop,
-      '/api/v1/product/list?page=1&limit=100&sort=latest&stockStatus=all',
-    )) as {
-      productOptionList: { optionUuid: string; title: string }[];
-    };
+    const accessToken = await memberToken(shop);
+    const productOptionList = await newestProducts(shop);
     const keyword = commonWord(productOptionList.map((p) => p.title));
     const calls = [
       { name: 'list', path: `/api/v1/product/list?${LISTING}` },
