@@ -6,6 +6,7 @@ import { downloadedText, orderHeading, staffToken } from '../support/back-office
 import { type Session, withScreenshot } from '../support/browser.js';
 import { waitForMail } from '../support/outbox.js';
 import {
+  apiCall,
   KOREA,
   memberCalls,
   openStaffDesk,
@@ -30,21 +31,6 @@ async function orderOfTwoLines(baseUrl: string) {
   return { order, a: a!, b: b! };
 }
 
-/** A back-office call with the owner's token; it must answer 200. */
-async function staffCall<T>(baseUrl: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = (await response.json()) as { statusCode: number; message: string; data: T };
-  assert.equal(answer.statusCode, 200, `${path}: ${answer.message}`);
-  return answer.data;
-}
-
 describe('shipments: staff ship an order in two parcels with tracking, and download its documents', () => {
   let desk: StaffDesk;
   let owner: Session;
@@ -60,17 +46,17 @@ describe('shipments: staff ship an order in two parcels with tracking, and downl
     // Confirmed through the API with the owner's own token: this journey is about what follows.
     const token = await staffToken(owner.page);
     const { orderNumber } = setup.order;
-    const detail = await staffCall<{ assignableStaff: { id: string; email: string }[] }>(
+    const detail = await apiCall<{ assignableStaff: { id: string; email: string }[] }>(
       desk.shop.url,
       `/api/v1/admin/orders/${orderNumber}`,
       token,
     );
     const me = detail.assignableStaff.find((s) => s.email === OWNER)!;
-    await staffCall(desk.shop.url, `/api/v1/admin/orders/${orderNumber}/person-in-charge`, token, {
+    await apiCall(desk.shop.url, `/api/v1/admin/orders/${orderNumber}/person-in-charge`, token, {
       staffId: me.id,
     });
     for (const status of ['CONFIRMED', 'PAID', 'PREPARING']) {
-      await staffCall(desk.shop.url, `/api/v1/admin/orders/${orderNumber}/status`, token, { status });
+      await apiCall(desk.shop.url, `/api/v1/admin/orders/${orderNumber}/status`, token, { status });
     }
   });
 

@@ -65,20 +65,32 @@ export interface MemberCalls {
   post<T>(path: string, body: unknown): Promise<T>;
 }
 
+/**
+ * One call to the API with a bearer token (or none): GET without a body, POST with one. It must answer 200;
+ * it resolves with the answer's data.
+ */
+export async function apiCall<T>(
+  baseUrl: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Envelope<T>;
+  assert.equal(answer.statusCode, 200, `${body === undefined ? 'GET' : 'POST'} ${path}: ${answer.message}`);
+  return answer.data;
+}
+
 export async function memberCalls(baseUrl: string, member: { email: string; password: string }) {
-  const call = async <T>(path: string, token: string | null, body?: unknown): Promise<T> => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const answer = (await response.json()) as Envelope<T>;
-    assert.equal(answer.statusCode, 200, `${body === undefined ? 'GET' : 'POST'} ${path}: ${answer.message}`);
-    return answer.data;
-  };
+  const call = <T>(path: string, token: string | null, body?: unknown) =>
+    apiCall<T>(baseUrl, path, token, body);
   const { accessToken } = await call<{ accessToken: string }>('/api/v1/auth/login', null, member);
   return {
     get: <T>(path: string) => call<T>(path, accessToken),
