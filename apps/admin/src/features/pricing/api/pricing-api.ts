@@ -1,4 +1,4 @@
-import type { AdminOptionBySku, PriceGroup, PriceGroupPrice } from '@kshop/contract';
+import { type AdminOptionBySku, type PriceGroup, type PriceGroupPrice, uuidText } from '@kshop/contract';
 import { useQuery } from '@tanstack/react-query';
 import { adminGet, adminRequest } from '../../../lib/api-client';
 
@@ -60,14 +60,14 @@ export const saveVolumeTiers = (optionId: string, volumeTiers: VolumeTier[]) =>
 export const setBuyerPriceGroup = (buyerId: string, priceGroupId: number) =>
   adminRequest<null>(`/buyers/${buyerId}/price-group`, { method: 'PUT', body: { priceGroupId } });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const optionUuid = uuidText();
 
 /**
  * The option staff named by its SKU (as they know it from the product form and the spreadsheets) or by its
  * ID: an ID is used as it is, a SKU is looked up (a 404 names the SKU no option has).
  */
 export const optionIdOf = async (skuOrId: string): Promise<{ id: string; label: string | null }> => {
-  if (UUID.test(skuOrId)) return { id: skuOrId, label: null };
+  if (optionUuid.safeParse(skuOrId).success) return { id: skuOrId, label: null };
   const option = await adminRequest<AdminOptionBySku>(
     `/product-options/by-sku/${encodeURIComponent(skuOrId)}`,
   );
