@@ -1,31 +1,17 @@
-import { type AdminOrderDetail, SHIPMENT_RULES, type ShipmentCreateRequest } from '@kshop/contract';
+import { SHIPMENT_RULES, type ShipmentCreateRequest } from '@kshop/contract';
 import { stubApi } from '@kshop/ui/test/api-stub';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { orderLine } from '../../../test/order-lines';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import { Shipments, useShipOrder } from './shipments';
 
-type Line = AdminOrderDetail['orderDetails'][number];
 const ORDER_UUID = '66666666-6666-4666-8666-666666666666';
 const A = '99999999-9999-4999-8999-999999999999';
 const B = 'cccccccc-cccc-4ccc-8ccc-cccccccccccc';
 
-const line = (id: string, title: string, quantity: number, shippedQuantity: number): Line => ({
-  orderDetailUuid: id,
-  quantity,
-  shippedQuantity,
-  amount: quantity * 12400,
-  currencyCode: 'KRW',
-  productOption: {
-    productOptionUuid: null,
-    productTitle: title,
-    optionNameValue1: 'ELLA',
-    optionNameValue2: null,
-    thumbnailUrlArray: [],
-  },
-});
-const LINES = [line(A, 'AURORA CODE Mini', 10, 4), line(B, 'NOVA Photobook', 3, 0)];
+const LINES = [orderLine(A, 'AURORA CODE Mini', 10, 4), orderLine(B, 'NOVA Photobook', 3, 0)];
 const SENT = {
   shipmentUuid: 'dddddddd-dddd-4ddd-8ddd-dddddddddddd',
   carrier: 'CJ대한통운',
@@ -135,7 +121,7 @@ describe('Shipments', () => {
       <Shipments
         orderUuid={ORDER_UUID}
         status="SHIPPED"
-        lines={[line(A, 'AURORA CODE Mini', 10, 10)]}
+        lines={[orderLine(A, 'AURORA CODE Mini', 10, 10)]}
         shipments={[SENT]}
         onShip={vi.fn()}
       />,

@@ -1,30 +1,16 @@
-import { type AdminOrderDetail, SHIPMENT_RULES } from '@kshop/contract';
+import { SHIPMENT_RULES } from '@kshop/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { orderLine } from '../../../test/order-lines';
 import { renderWithProviders } from '../../../test/render';
 import type { OrderMove } from '../api/orders-api';
 import { StatusActions } from './status-actions';
 
-type Line = AdminOrderDetail['orderDetails'][number];
-const line = (id: string, title: string, quantity: number, shippedQuantity: number): Line => ({
-  orderDetailUuid: id,
-  quantity,
-  shippedQuantity,
-  amount: quantity * 12400,
-  currencyCode: 'KRW',
-  productOption: {
-    productOptionUuid: null,
-    productTitle: title,
-    optionNameValue1: 'ELLA',
-    optionNameValue2: null,
-    thumbnailUrlArray: [],
-  },
-});
 const LINES = [
-  line('99999999-9999-4999-8999-999999999999', 'AURORA CODE Mini', 10, 4),
-  line('cccccccc-cccc-4ccc-8ccc-cccccccccccc', 'NOVA Photobook', 3, 3),
+  orderLine('99999999-9999-4999-8999-999999999999', 'AURORA CODE Mini', 10, 4),
+  orderLine('cccccccc-cccc-4ccc-8ccc-cccccccccccc', 'NOVA Photobook', 3, 3),
 ];
 
 function renderActions(onMove: (move: OrderMove) => Promise<unknown>) {
