@@ -98,7 +98,7 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8 });
     // An idle connection that the server drops (restart, failover) is discarded by the pool; without a
     // listener the event would end the process.
     pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));
