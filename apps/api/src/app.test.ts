@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
 import { body, createTestShop, DEMO, type TestShop } from './test/app.js';
+import { rowsOf } from './test/database-watch.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -69,9 +70,9 @@ describe('login', () => {
     expect(res.statusCode).toBe(200);
     const token = body(res).data.accessToken as string;
     expect(token.length).toBeGreaterThanOrEqual(40);
-    const stored = await shop.db.execute<{ token_hash: string }>(sql`select token_hash from buyer_sessions`);
-    expect(stored.rows.length).toBeGreaterThan(0);
-    expect(stored.rows.some((r) => r.token_hash === token)).toBe(false);
+    const stored = await rowsOf<{ token_hash: string }>(shop.db, sql`select token_hash from buyer_sessions`);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.some((r) => r.token_hash === token)).toBe(false);
   });
 
   it('refuses a wrong password with 401 and input outside the rules with the spec message', async () => {

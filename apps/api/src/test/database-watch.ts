@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Db, query: Parameters<Db['execute']>[0]) =>
+/** The rows of a raw query, typed as the caller says they are. */
+export const rowsOf = async <T>(db: Db, query: Parameters<Db['execute']>[0]) =>
   ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /**

@@ -8,7 +8,7 @@ import { importOutcome, startImport } from '../../test/imports.js';
 import { staffSession } from '../../test/staff.js';
 
 let shop: TestShop;
-let owner: { authorization: string };
+let owner: Awaited<ReturnType<typeof staffSession>>;
 const admin = (
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,

@@ -18,7 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Auth, payload?: unknown) =>
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  headers: Auth | Record<string, never>,
+  payload?: unknown,
+) =>
   shop.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
 const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   call(method, `/api/v1/admin${url}`, staff, payload);

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productArtists, productOptions, products } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+import { rowsOf } from '../../test/database-watch.js';
 
 const PRICE_KEYS = new Set([
   'totalPrice',
@@ -192,11 +193,11 @@ describe('search', () => {
       true,
     );
 
-    const [artistRow] = await shop.db
-      .execute<{ name_ko: string; n: number }>(sql`
-      select a.name_ko, count(*)::int as n from artists a join product_artists pa on pa.artist_id = a.id
-      group by a.id order by n desc limit 1`)
-      .then((r) => r.rows);
+    const [artistRow] = await rowsOf<{ name_ko: string; n: number }>(
+      shop.db,
+      sql`select a.name_ko, count(*)::int as n from artists a join product_artists pa on pa.artist_id = a.id
+      group by a.id order by n desc limit 1`,
+    );
     const byKorean = body(
       await get(`/api/v1/product/search?keyword=${encodeURIComponent(artistRow!.name_ko)}&limit=100`),
     );

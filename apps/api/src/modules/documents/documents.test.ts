@@ -265,6 +265,7 @@ describe('the PDF layout', () => {
     lines: Array.from({ length: 45 }, (_, i) => ({
       title: `세븐틴 SEVENTEEN 12th Mini Album 'SPILL THE FEELS' line ${i + 1}`,
       option: 'VERSION / FEEL BLUE',
+      sku: '',
       quantity: 10,
       unitPrice: 18_500,
       amount: 185_000,
