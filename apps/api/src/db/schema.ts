@@ -263,6 +263,53 @@ export const productListCounts = pgTable('product_list_counts', {
   compacted: boolean().notNull().default(false),
 });
 
+/**
+ * Per week of creation (floor of epoch seconds / 604,800), category and stock state, the signed numbers of
+ * listed products, kept by a trigger on products like the list counts (migration 0021): a deep newest-first
+ * page starts its walk at the week it lies in (decision 0025). Its covering index is declared in the migration.
+ */
+export const productListSpans = pgTable('product_list_spans', {
+  week: integer().notNull(),
+  categoryId: integer().notNull(),
+  inStock: boolean().notNull(),
+  n: integer().notNull(),
+  compacted: boolean().notNull().default(false),
+});
+
+/**
+ * The same per sales band (floor(sqrt(4 × sales))) for the best-selling order (migration 0022, decision
+ * 0025). Its covering index is declared in the migration.
+ */
+export const productListBands = pgTable('product_list_bands', {
+  band: integer().notNull(),
+  categoryId: integer().notNull(),
+  inStock: boolean().notNull(),
+  n: integer().notNull(),
+  compacted: boolean().notNull().default(false),
+});
+
+/**
+ * Search keywords whose matches are kept counted (migration 0019, decision 0025): the keyword's lower-cased
+ * words, sorted and without repeats, and their LIKE patterns; read once `ready`.
+ */
+export const searchKeywords = pgTable('search_keywords', {
+  words: text().array().primaryKey(),
+  patterns: text().array().notNull(),
+  ready: boolean().notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/**
+ * Signed numbers of listed products matching a kept keyword, per stock state, appended by a trigger on
+ * products; a ready keyword's rows sum to its count. Its covering index is declared in the migration.
+ */
+export const searchKeywordCounts = pgTable('search_keyword_counts', {
+  words: text().array().notNull(),
+  inStock: boolean().notNull(),
+  n: integer().notNull(),
+  compacted: boolean().notNull().default(false),
+});
+
 export const productArtists = pgTable(
   'product_artists',
   {
