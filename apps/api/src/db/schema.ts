@@ -514,6 +514,8 @@ export const orderDetails = pgTable(
     productTitle: text().notNull(),
     optionNameValue1: text().notNull(),
     optionNameValue2: text(),
+    /** The option's SKU when the line was written (null for lines written before SKUs were kept). */
+    sku: text(),
     thumbnailUrl: text(),
   },
   (t) => [

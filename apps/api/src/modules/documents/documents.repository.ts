@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { orderDetails, orderMemos, orders, productOptions } from '../../db/schema.js';
+import { orderDetails, orderMemos, orders } from '../../db/schema.js';
 
 /** One order for its documents: the buyer's own (another member's answers as missing) or any, for staff. */
 export async function findOrder(db: Executor, orderId: string, buyerId?: string) {
@@ -20,10 +20,9 @@ export const linesOf = (db: Executor, orderId: string) =>
       quantity: orderDetails.quantity,
       unitPrice: orderDetails.unitPrice,
       amount: orderDetails.amount,
-      sku: productOptions.sku,
+      sku: orderDetails.sku,
     })
     .from(orderDetails)
-    .leftJoin(productOptions, eq(productOptions.id, orderDetails.productOptionId))
     .where(eq(orderDetails.orderId, orderId))
     .orderBy(asc(orderDetails.id));
 

@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productOptions } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, receiver, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
@@ -197,6 +199,21 @@ describe("the buyer's invoice", () => {
     // A staff token is no member's.
     expect((await get(`/api/v1/order/detail/${wonOrder.uuid}/invoice.pdf`, clerk)).statusCode).toBe(401);
     expect((await get('/api/v1/order/detail/not-a-uuid/invoice.pdf', korea)).statusCode).toBe(400);
+  });
+
+  it('shows the SKU the line was ordered under after the option is given another', async () => {
+    const renamed = `${wonOrder.sku}-NEW`;
+    const option = eq(productOptions.sku, wonOrder.sku);
+    await shop.db.update(productOptions).set({ sku: renamed }).where(option);
+    try {
+      const res = await get(`/api/v1/order/detail/${wonOrder.uuid}/invoice.pdf`, korea);
+      expect(res.statusCode, res.body).toBe(200);
+      const text = flat(pdfText(pdfOf(res)));
+      expect(text).toContain(`SKU ${wonOrder.sku}`);
+      expect(text).not.toContain(renamed);
+    } finally {
+      await shop.db.update(productOptions).set({ sku: wonOrder.sku }).where(eq(productOptions.sku, renamed));
+    }
   });
 });
 

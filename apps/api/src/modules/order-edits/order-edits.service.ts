@@ -269,6 +269,7 @@ export async function addLine(
         productTitle: title,
         optionNameValue1: option.optionNameValue1,
         optionNameValue2: option.optionNameValue2,
+        sku: option.sku,
         thumbnailUrl: found.product.imageUrls[0] ?? null,
       });
       return record(tx, order, staffId, 'LINE_ADDED', line, 0, input.quantity);

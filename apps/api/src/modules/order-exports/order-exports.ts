@@ -2,7 +2,7 @@ import { fromMinorUnits } from '@kshop/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
 import type { Executor } from '../../db/client.js';
-import { buyers, orderDetails, orders, productOptions, staff } from '../../db/schema.js';
+import { buyers, orderDetails, orders, staff } from '../../db/schema.js';
 import { csvLine } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
 import { type AdminOrderFilter, adminOrderConditions } from '../orders/orders.repository.js';
@@ -60,13 +60,11 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
       line: orderDetails,
       buyerEmail: buyers.email,
       personInCharge: staff.email,
-      sku: productOptions.sku,
     })
     .from(orderDetails)
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .leftJoin(buyers, eq(buyers.id, orders.buyerId))
     .leftJoin(staff, eq(staff.id, orders.personInChargeStaffId))
-    .leftJoin(productOptions, eq(productOptions.id, orderDetails.productOptionId))
     .where(conditions.length ? and(...conditions) : undefined)
     .orderBy(asc(orders.createdAt), asc(orders.orderNumber), asc(orderDetails.productTitle))
     .limit(EXPORT_MAX_LINES + 1);
@@ -76,7 +74,7 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
       'EXPORT_TOO_LARGE',
     );
   }
-  return rows.map(({ order, line, buyerEmail, personInCharge, sku }): ExportLine => {
+  return rows.map(({ order, line, buyerEmail, personInCharge }): ExportLine => {
     const currency = order.currencyCode;
     return {
       orderNumber: order.orderNumber,
@@ -88,7 +86,7 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
       buyerEmail: buyerEmail ?? '',
       personInCharge: personInCharge ?? '',
       productTitle: line.productTitle,
-      sku: sku ?? '',
+      sku: line.sku ?? '',
       option: [line.optionNameValue1, line.optionNameValue2].filter(Boolean).join(' / '),
       quantity: line.quantity,
       unitPrice: fromMinorUnits(line.unitPrice, currency),

@@ -168,7 +168,8 @@ function orderStatement(shape: Shape): Query {
     ),
     opts as materialized (
       select o.id, o.product_id, o.stock, o.hold_stock, o.is_sold_out, o.minimum_order_quantity,
-        o.order_multiple, o.max_per_order, o.${price} as list_price, o.option_name_value1, o.option_name_value2
+        o.order_multiple, o.max_per_order, o.${price} as list_price, o.option_name_value1, o.option_name_value2,
+        o.sku
       from product_options o
       where o.product_id = any ((select array_agg(id) from prods)::uuid[])
       order by o.id
@@ -198,7 +199,7 @@ function orderStatement(shape: Shape): Query {
       from lines l
       where o.id = l.id and (select ok from go) and not o.is_sold_out and o.stock - o.hold_stock >= l.qty
       returning o.id, o.product_id, l.qty, l.unit, l.title, l.thumbnail, o.option_name_value1,
-        o.option_name_value2
+        o.option_name_value2, o.sku
     ),
     ord as (
       insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
@@ -214,9 +215,9 @@ function orderStatement(shape: Shape): Query {
     ),
     details as (
       insert into order_details (order_id, product_option_id, quantity, unit_price, amount, currency_code,
-        product_title, option_name_value1, option_name_value2, thumbnail_url)
+        product_title, option_name_value1, option_name_value2, sku, thumbnail_url)
       select ord.id, h.id, h.qty, h.unit, h.unit * h.qty, ${currency}, h.title, h.option_name_value1,
-        h.option_name_value2, h.thumbnail
+        h.option_name_value2, h.sku, h.thumbnail
       from ord cross join held h
     ),
     cart as (
