@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { myPageIcon } from '../support/account.js';
 import { eventually, visibleText } from '../support/assertions.js';
 import { describeViolations, severeViolations } from '../support/axe.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { findBuyingTargets, memberApi, type ProductPick } from '../support/buying.js';
 import { type Shop, startShop } from '../support/server.js';
 import { homeSection, logIn, mainNav, productGrid } from '../support/storefront.js';
@@ -56,7 +56,7 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
   let orderPath = '';
 
   before(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startShop());
     const api = await memberApi(shop.url, MEMBER, PASSWORD);
     target = (await findBuyingTargets(api, 'KRW')).oneKey;
     keyword = target.title;

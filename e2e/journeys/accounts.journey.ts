@@ -19,7 +19,7 @@ import {
   writeCertificatePdf,
 } from '../support/account.js';
 import { eventually, visibleText } from '../support/assertions.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { mailsTo, readFromMail, waitForMail } from '../support/outbox.js';
 import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
 import { cards, homeSection, logIn, mainNav, menuItem } from '../support/storefront.js';
@@ -88,11 +88,8 @@ describe('a company signs up, is approved, keeps its account and deletes it', ()
   let password = COMPANY.password;
 
   before(async () => {
-    [shop, browser, filesDir] = await Promise.all([
-      startStaffedShop(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'kshop-e2e-files-')),
-    ]);
+    filesDir = await mkdtemp(path.join(tmpdir(), 'kshop-e2e-files-'));
+    [shop, browser] = await startWithBrowser(startStaffedShop());
     // Fresh browser contexts (empty session storage): the company's, its second computer's, a guest's.
     const open = () => openSession(browser, shop.url);
     [company, recovered, guest] = await Promise.all([open(), open(), open()]);

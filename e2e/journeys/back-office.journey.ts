@@ -35,7 +35,7 @@ import {
   tileCount,
   toCsv,
 } from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import {
   apiAnswer,
   memberApi,
@@ -124,11 +124,8 @@ describe('back office: staff approve a company, sell and ship a new product, and
   let packerOneTime = '';
 
   before(async () => {
-    [shop, browser, filesDir] = await Promise.all([
-      startStaffedShop(),
-      launchBrowser(),
-      mkdtemp(path.join(tmpdir(), 'kshop-e2e-files-')),
-    ]);
+    filesDir = await mkdtemp(path.join(tmpdir(), 'kshop-e2e-files-'));
+    [shop, browser] = await startWithBrowser(startStaffedShop());
     // The first staff account, from the staff command line: an OWNER with a one-time password.
     const printed = await shop.staff('staff', 'create', OWNER.email);
     assert.ok(printed.includes(`Created OWNER ${OWNER.email}.`), printed);

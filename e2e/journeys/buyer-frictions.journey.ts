@@ -10,7 +10,7 @@ import {
   replaceOneTimePassword,
   signIn,
 } from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { type MemberApi, memberApi, money } from '../support/buying.js';
 import { mailsTo, waitForMail } from '../support/outbox.js';
 import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
@@ -74,7 +74,7 @@ describe('buyer frictions: sold out and notify me, prices per option, checkout p
   let oneTimePassword = '';
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startStaffedShop());
     oneTimePassword = oneTimePasswordIn(await shop.staff('staff', 'create', OWNER.email));
     api = await memberApi(shop.url, KOREA, PASSWORD);
     const outOfStock = await api.get<{ productOptionList: ListItem[] }>(

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { answerDialog } from '../support/account.js';
 import { eventually, visibleText } from '../support/assertions.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import {
   answersSeen,
   apiAnswer,
@@ -69,7 +69,7 @@ describe('buying: from product options through the cart and checkout to a confir
   let browser: Browser;
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startStaffedShop());
   });
 
   after(async () => {

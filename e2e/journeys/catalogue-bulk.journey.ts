@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '../support/assertions.js';
 import { describeViolations, severeViolations } from '../support/axe.js';
 import { oneTimePasswordIn, replaceOneTimePassword, signIn } from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { memberApi } from '../support/buying.js';
 import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
 
@@ -24,7 +24,7 @@ describe('catalogue bulk edits: bulk-mark a product sold out', () => {
   let api: Awaited<ReturnType<typeof memberApi>>;
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startStaffedShop());
     const printed = await shop.staff('staff', 'create', OWNER.email);
     owner = await openSession(browser, shop.url);
     // A product the storefront sells now, with every option orderable.

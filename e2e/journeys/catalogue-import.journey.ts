@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { describeViolations, severeViolations } from '../support/axe.js';
 import { oneTimePasswordIn, replaceOneTimePassword, signIn } from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
 
 const OWNER = { email: 'importer@kshop.example', password: 'Backoffice2025!' };
@@ -24,7 +24,7 @@ describe('catalogue import: preview an import, apply it with progress', () => {
   let current: Session | undefined;
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startStaffedShop());
     const printed = await shop.staff('staff', 'create', OWNER.email);
     owner = await openSession(browser, shop.url);
     await signIn(owner.page, OWNER.email, oneTimePasswordIn(printed));

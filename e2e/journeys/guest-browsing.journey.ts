@@ -7,7 +7,7 @@ import {
   assertNoVisiblePrice,
   eventually,
 } from '../support/assertions.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { type Shop, startShop } from '../support/server.js';
 import {
   cardLinks,
@@ -44,7 +44,7 @@ describe('a guest browsing the shop sees everything but prices', () => {
   let homeTitle = '';
 
   before(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startShop());
     guest = await openSession(browser, shop.url);
     phone = await openSession(browser, shop.url, { viewport: { width: 375, height: 812 } });
   });

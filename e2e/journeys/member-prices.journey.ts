@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { eventually, visibleText } from '../support/assertions.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { type Shop, startShop } from '../support/server.js';
 import { cards, dialogWith, homeSection, logIn, openFirstProduct } from '../support/storefront.js';
 
@@ -15,7 +15,7 @@ describe('members see prices in their own currency', () => {
   let member: Session | undefined;
 
   before(async () => {
-    [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startShop());
   });
 
   afterEach(async () => {

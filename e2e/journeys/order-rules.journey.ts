@@ -12,7 +12,7 @@ import {
   signIn,
   statusRegion,
 } from '../support/back-office.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { money, orderDetailShown } from '../support/buying.js';
 import { waitForMail } from '../support/outbox.js';
 import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
@@ -88,7 +88,7 @@ describe('order rules: a person in charge before confirming, memos voided, cance
   let order: { uuid: string; orderNumber: string; amount: number };
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startStaffedShop());
     const printed = await shop.staff('staff', 'create', OWNER.email);
     owner = await openSession(browser, shop.url);
     buyer = await openSession(browser, shop.url);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { accessToken, answerDialog } from '../support/account.js';
 import { eventually, visibleText } from '../support/assertions.js';
 import { type AxeViolation, axeViolations, describeViolations, isSevere } from '../support/axe.js';
-import { launchBrowser, openSession, type Session, withScreenshot } from '../support/browser.js';
+import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { findBuyingTargets, memberApi, toMinor } from '../support/buying.js';
 import { readFromMail, waitForMail } from '../support/outbox.js';
 import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
@@ -79,7 +79,7 @@ describe('the storefront follows the spec where it used to differ, and the buyer
   const sessions: Session[] = [];
 
   before(async () => {
-    [shop, browser] = await Promise.all([startStaffedShop(), launchBrowser()]);
+    [shop, browser] = await startWithBrowser(startStaffedShop());
   });
 
   after(async () => {

@@ -22,6 +22,22 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Starts a shop (anything with `stop()`) and launches the browser side by side. When either fails, the other
+ * is stopped or closed before the error is thrown: an open browser would keep the journey's process alive
+ * until its 15-minute limit, and the `after` hooks never learn of a shop or browser a failed start returns.
+ */
+export async function startWithBrowser<T extends { stop(): Promise<void> }>(
+  starting: Promise<T>,
+): Promise<[T, Browser]> {
+  const [started, launched] = await Promise.allSettled([starting, launchBrowser()]);
+  if (started.status === 'fulfilled' && launched.status === 'fulfilled')
+    return [started.value, launched.value];
+  if (started.status === 'fulfilled') await started.value.stop().catch(() => {});
+  if (launched.status === 'fulfilled') await launched.value.close().catch(() => {});
+  throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
+}
+
 export interface ApiExchange {
   method: string;
   url: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { oneTimePasswordIn, replaceOneTimePassword, signIn } from './back-office.js';
-import { launchBrowser, openSession, type Session } from './browser.js';
+import { openSession, type Session, startWithBrowser } from './browser.js';
 import { type StaffedShop, startStaffedShop } from './staffed-shop.js';
 
 /** The demo Korean company, approved, with a saved address (its prices are in ₩). */
@@ -24,24 +24,20 @@ export interface StaffDesk {
 }
 
 export async function openStaffDesk(ownerEmail: string, { buyer = false } = {}): Promise<StaffDesk> {
-  // Started side by side; when one fails the other is closed, or its process would keep the file from ending.
-  const [started, launched] = await Promise.allSettled([startStaffedShop(), launchBrowser()]);
-  if (started.status === 'rejected' || launched.status === 'rejected') {
-    if (started.status === 'fulfilled') await started.value.stop();
-    if (launched.status === 'fulfilled') await launched.value.close();
-    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
-  }
-  const shop = started.value;
-  const browser = launched.value;
+  const [shop, browser] = await startWithBrowser(startStaffedShop());
   const desk: StaffDesk = {
     shop,
     browser,
     owner: undefined as unknown as Session,
     buyer: undefined,
     async close() {
-      for (const session of [desk.buyer, desk.owner]) await session?.close();
-      await browser.close();
-      await shop.stop();
+      try {
+        for (const session of [desk.buyer, desk.owner]) await session?.close();
+      } finally {
+        // Closing the browser closes any session left; an open one would keep the file from ending.
+        await browser.close();
+        await shop.stop();
+      }
     },
   };
   try {
