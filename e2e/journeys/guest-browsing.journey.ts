@@ -22,6 +22,8 @@ import {
 } from '../support/storefront.js';
 
 const HOME_SECTIONS = ['PRE-ORDER', 'K-MERCH', 'K-MAGAZINE'];
+/** How long typing pauses before the search overlay searches (SEARCH_DEBOUNCE_MS in the contract). */
+const SEARCH_PAUSE_MS = 300;
 /** A list with more than one page of products and both in-stock and sold-out ones. */
 const BIG_LIST = '/productlist/9?categoryName=K-MERCH';
 
@@ -172,6 +174,8 @@ describe('a guest browsing the shop sees everything but prices', () => {
     async (page) => {
       keyword = homeTitle.match(/\p{L}{4,}/gu)?.sort((a, b) => b.length - a.length)[0] ?? '';
       assert.ok(keyword, `no search word in the home page title '${homeTitle}'`);
+      const opened = Date.now();
+      await page.clock.install({ time: opened });
       await page.goto('/');
       await page.getByRole('button', { name: 'Search', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Search' });
@@ -181,7 +185,12 @@ describe('a guest browsing the shop sees everything but prices', () => {
         const url = new URL(response.url());
         return url.pathname === '/api/v1/product/search' && url.searchParams.get('keyword') === keyword;
       });
+      // The page's clock stands still while the word is typed key by key, so however late the keys arrive on
+      // a busy machine no pause falls between them; then typing pauses for just the overlay's wait.
+      await page.clock.pauseAt(opened + 60_000);
       await dialog.getByLabel('Search products', { exact: true }).pressSequentially(keyword, { delay: 60 });
+      await page.clock.runFor(SEARCH_PAUSE_MS);
+      await page.clock.resume();
       await searchedWhole;
 
       const results = dialog.getByRole('listitem');
