@@ -145,4 +145,42 @@ describe('serving the storefront and the back office', () => {
       await app.close();
     }
   });
+
+  it("preloads a detail page's main image from its HTML, and nothing for an option nobody can see", async () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'kshop-site-'));
+    const index =
+      '<!doctype html><html><head><title>K</title></head><body><div class="gallery__main"></div></body></html>';
+    writeFileSync(path.join(dist, 'index.html'), index);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dist });
+    const app = await buildApp({ config, database: shop.database, logger: false, webDistDir: dist });
+    try {
+      const [first] = body(await app.inject({ url: '/api/v1/product/list?limit=1' })).data.productOptionList;
+      const detail = body(await app.inject({ url: `/api/v1/product/detail/${first.optionUuid}` })).data;
+      const [image] = JSON.parse(detail.product.thumbnailUrlArray) as string[];
+      const preload = `<head>\n    <link rel="preload" as="image" href="${image}" fetchpriority="high" />`;
+      for (const url of [
+        `/productdetail/${first.optionUuid}`,
+        `/productdetail/${first.optionUuid.toUpperCase()}/`,
+      ]) {
+        const page = await app.inject({ url });
+        expect(page.statusCode).toBe(200);
+        expect(page.body, url).toContain(preload);
+        expect(page.body, url).toContain(
+          `<div class="gallery__main"><img alt="" src="${image}" fetchpriority="high"></div>`,
+        );
+      }
+      for (const url of [
+        '/productdetail/00000000-0000-4000-8000-000000000000',
+        '/productdetail/not-an-id',
+        '/productlist/9',
+        '/',
+      ]) {
+        const page = await app.inject({ url });
+        expect(page.statusCode).toBe(200);
+        expect(page.body, url).toBe(index);
+      }
+    } finally {
+      await app.close();
+    }
+  });
 });

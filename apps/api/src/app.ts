@@ -14,6 +14,7 @@ import authRoutes from './modules/auth/auth.routes.js';
 import buyerAdminRoutes from './modules/buyers/buyers.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
+import { pageLeadImage } from './modules/catalog/page-preloads.js';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes.js';
 import inquiryAdminRoutes from './modules/contact/contact.admin-routes.js';
 import contactRoutes from './modules/contact/contact.routes.js';
@@ -197,6 +198,8 @@ export async function buildApp({
     ...(webDistDir ? [{ prefix: '/', distDir: webDistDir }] : []),
     ...(adminDistDir ? [{ prefix: '/admin/', distDir: adminDistDir }] : []),
   ];
-  if (sites.length) await app.register(webPlugin, { sites });
+  if (sites.length) {
+    await app.register(webPlugin, { sites, leadImage: pageLeadImage(app.db, app.catalogueCache) });
+  }
   return app;
 }

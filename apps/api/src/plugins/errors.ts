@@ -143,8 +143,8 @@ export default fp(
       return reply.code(status).send({ statusCode: status, message: error.message, data: null });
     });
 
-    app.setNotFoundHandler((request, reply) => {
-      const html = app.hasDecorator('pageFor') ? app.pageFor(request.url) : null;
+    app.setNotFoundHandler(async (request, reply) => {
+      const html = app.hasDecorator('pageFor') ? await app.pageFor(request.url) : null;
       if (html && isPageRoute(request.method, request.url)) {
         // The storefront's router decides what a page path shows, its own not-found page included.
         return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);

@@ -7,12 +7,45 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The index.html of the single-page app that owns a page path (back office under /admin), or null. */
-    pageFor(url: string): string | null;
+    /**
+     * The index.html of the single-page app that owns a page path (back office under /admin), or null; a
+     * storefront page whose largest image the shop can name ahead has it preloaded from the HTML.
+     */
+    pageFor(url: string): Promise<string | null>;
   }
 }
 
 type Site = { prefix: string; distDir: string };
+
+type WebOptions = {
+  sites: Site[];
+  /** The image a storefront page path shows largest on its first screen, when the shop can tell ahead. */
+  leadImage?: (url: string) => Promise<string | undefined>;
+};
+
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The detail page's static shell keeps the main image's place empty (apps/web/src/app/static-shell.tsx); the
+ * inline script draws the image there once the product is read, or finds it drawn already.
+ */
+const LEAD_IMAGE_SLOT = '<div class="gallery__main"></div>';
+
+/**
+ * The page with its lead image preloaded first in its head, before the inline script runs, and drawn in the
+ * static shell's place for it, so the page's largest paint waits for neither the script nor the API.
+ */
+function withLeadImage(html: string, image: string) {
+  const src = attribute(image);
+  const preloaded = html.replace(
+    '<head>',
+    `<head>\n    <link rel="preload" as="image" href="${src}" fetchpriority="high" />`,
+  );
+  const [before, after, ...more] = preloaded.split(LEAD_IMAGE_SLOT);
+  if (after === undefined || more.length > 0) return preloaded;
+  return `${before}<div class="gallery__main"><img alt="" src="${src}" fetchpriority="high"></div>${after}`;
+}
 
 type IndexPage = { html: string; scriptSources: string[] };
 
@@ -43,7 +76,7 @@ function indexReader(file: string) {
  * every other page path answered with its app's index.html so the app's router decides what it shows.
  */
 export default fp(
-  async function web(app: FastifyInstance, opts: { sites: Site[] }) {
+  async function web(app: FastifyInstance, opts: WebOptions) {
     const pages: { prefix: string; read: () => IndexPage }[] = [];
     for (const [i, site] of opts.sites.entries()) {
       const indexFile = path.join(site.distDir, 'index.html');
@@ -77,11 +110,18 @@ export default fp(
     }
     // Longest prefix first, so /admin/... is the back office and everything else the storefront.
     pages.sort((a, b) => b.prefix.length - a.prefix.length);
-    const pageAt = (url: string) => {
+    const siteAt = (url: string) => {
       const bare = url.split('?')[0] ?? url;
-      return pages.find((p) => bare.startsWith(p.prefix) || `${bare}/` === p.prefix)?.read() ?? null;
+      return pages.find((p) => bare.startsWith(p.prefix) || `${bare}/` === p.prefix);
     };
-    app.decorate('pageFor', (url: string) => pageAt(url)?.html ?? null);
+    const pageAt = (url: string) => siteAt(url)?.read() ?? null;
+    app.decorate('pageFor', async (url: string) => {
+      const site = siteAt(url);
+      if (!site) return null;
+      const { html } = site.read();
+      const image = site.prefix === '/' && opts.leadImage ? await opts.leadImage(url) : undefined;
+      return image ? withLeadImage(html, image) : html;
+    });
 
     // The storefront's index.html runs one inline script before its first paint (the first page's API reads);
     // a page request's policy allows exactly that script by its hash, and still no other inline script.

@@ -31,6 +31,11 @@ describe('the static shell of index.html', () => {
     expect(page('detail').screen?.querySelector('.gallery__main')).not.toBeNull();
   });
 
+  it("keeps the detail page's main image place empty, once, for the shop to draw its image in", () => {
+    // apps/api/src/plugins/web.ts looks for exactly this markup.
+    expect(shell.split('<div class="gallery__main"></div>')).toHaveLength(2);
+  });
+
   it('is inert and hidden from assistive technology until the app replaces it', () => {
     const dom = new DOMParser().parseFromString(shell, 'text/html');
     expect(dom.body.firstElementChild?.hasAttribute('inert')).toBe(true);

@@ -1,0 +1,33 @@
+import type { Executor } from '../../db/client.js';
+import type { AnswerCache } from '../../lib/answer-cache.js';
+import { detailLeadImage } from './catalog.service.js';
+
+/** The storefront's detail page path (apps/web's routes): /productdetail/<option id>. */
+const DETAIL_PAGE = /^\/productdetail\/([^/?#]+)\/?(?:[?#].*)?$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The image a storefront page path should start loading with its HTML: a product detail page's main image,
+ * the page's largest paint, which the page would otherwise only find once its script has read the product.
+ * Kept in the catalogue's answer cache (dropped with every catalogue change); an unknown or unlisted option
+ * is not kept, so made-up paths cannot push real answers out of the cache.
+ */
+export function pageLeadImage(db: Executor, cache: AnswerCache) {
+  return async (url: string): Promise<string | undefined> => {
+    const id = DETAIL_PAGE.exec(url)?.[1];
+    if (!id || !UUID.test(id)) return undefined;
+    const optionId = id.toLowerCase();
+    const key = `page lead image|${optionId}`;
+    const kept = cache.read(key);
+    if (kept) return kept.toString();
+    const loaded = await cache
+      .load(key, async () => {
+        const image = await detailLeadImage(db, optionId);
+        // Thrown, not kept: the load is shared by concurrent requests but nothing is stored.
+        if (image === undefined) throw new Error('not listed');
+        return Buffer.from(image);
+      })
+      .catch(() => undefined);
+    return loaded?.toString();
+  };
+}
