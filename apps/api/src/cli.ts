@@ -23,11 +23,15 @@ const USAGE = `Staff commands:
   npm run shop -- order <orderNumber> memo '<label>/<amount>'
         add a memo, e.g. 'Shipping fee/15000' or 'Discount/-5000'`;
 
+const COMMANDS = ['pending', 'approve', 'reject', 'staff', 'order'];
+
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') return out(USAGE);
+  // An unknown command is told at once, before the database is opened (the embedded one takes seconds).
+  if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command '${command}'.\n${USAGE}`);
   const config = loadConfig();
   const log = { info: (details: object, message: string) => out(`${message}: ${JSON.stringify(details)}`) };
   const mailer = config.SMTP_URL
