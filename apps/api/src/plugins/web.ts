@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { escapeMarkup } from '../lib/markup.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,9 +24,6 @@ type WebOptions = {
   leadImage?: (url: string) => Promise<string | undefined>;
 };
 
-const attribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The detail page's static shell keeps the main image's place empty (apps/web/src/app/static-shell.tsx); the
  * inline script draws the image there once the product is read, or finds it drawn already.
@@ -37,7 +35,7 @@ const LEAD_IMAGE_SLOT = '<div class="gallery__main"></div>';
  * static shell's place for it, so the page's largest paint waits for neither the script nor the API.
  */
 function withLeadImage(html: string, image: string) {
-  const src = attribute(image);
+  const src = escapeMarkup(image);
   const preloaded = html.replace(
     '<head>',
     `<head>\n    <link rel="preload" as="image" href="${src}" fetchpriority="high" />`,

@@ -1,4 +1,5 @@
 import type { ProductTag } from '@kshop/contract';
+import { escapeMarkup } from '../../lib/markup.js';
 import type { productOptions, products } from '../schema.js';
 import { CATEGORY_DRAFTS, type OptionPlan, type ProductDraft } from './catalogue-templates.js';
 import { createRandom, hashSeed, type Random } from './random.js';
@@ -58,12 +59,6 @@ const SOLD_OUT_CHANCE = 0.08;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 const roundTo100 = (krw: number) => Math.round(krw / 100) * 100;
 const usdCents = (krw: number) => Math.round((krw / KRW_PER_USD) * 100);
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 type Timeline = {
   createdAt: Date;
@@ -134,32 +129,32 @@ function description(
   imageUrl: string | null,
 ): string {
   const [first, ...others] = draft.artists;
-  const who = escapeHtml([first, ...others].map((a) => a?.nameEn).join(' & '));
+  const who = escapeMarkup([first, ...others].map((a) => a?.nameEn).join(' & '));
   const intro: Record<ProductDraft['kind'], string> = {
-    album: `<strong>${who}</strong> returns with <em>${escapeHtml(draft.subtitle ?? draft.title)}</em>.`,
-    lp: `<strong>${who}</strong> on vinyl: <em>${escapeHtml(draft.subtitle ?? draft.title)}</em>, pressed in Korea.`,
-    ost: `The original soundtrack of <em>${escapeHtml(draft.subtitle ?? draft.title)}</em>, sung by <strong>${who}</strong>.`,
-    magazine: `The ${escapeHtml(draft.subtitle ?? '')} issue with <strong>${who}</strong> on the cover.`,
+    album: `<strong>${who}</strong> returns with <em>${escapeMarkup(draft.subtitle ?? draft.title)}</em>.`,
+    lp: `<strong>${who}</strong> on vinyl: <em>${escapeMarkup(draft.subtitle ?? draft.title)}</em>, pressed in Korea.`,
+    ost: `The original soundtrack of <em>${escapeMarkup(draft.subtitle ?? draft.title)}</em>, sung by <strong>${who}</strong>.`,
+    magazine: `The ${escapeMarkup(draft.subtitle ?? '')} issue with <strong>${who}</strong> on the cover.`,
     event: `Every album bought through this page counts as one entry to <strong>${who}</strong>'s event.`,
     merch: `Official merchandise of <strong>${who}</strong>.`,
     'light-stick': `The official light stick goods of <strong>${who}</strong>.`,
-    photobook: `<strong>${who}</strong> photographed on location: <em>${escapeHtml(draft.subtitle ?? '')}</em>.`,
+    photobook: `<strong>${who}</strong> photographed on location: <em>${escapeMarkup(draft.subtitle ?? '')}</em>.`,
     calendar: `Plan the year with <strong>${who}</strong>.`,
     character: `Official character goods from the world of <strong>${who}</strong>.`,
   };
   const parts = [
     `<p>${intro[draft.kind]}</p>`,
     '<p><strong>Components</strong></p>',
-    `<ul>${draft.components.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>`,
+    `<ul>${draft.components.map((c) => `<li>${escapeMarkup(c)}</li>`).join('')}</ul>`,
   ];
   if (draft.eventType) {
     parts.push(
       '<ol><li>Order within the application period.</li><li>Winners are announced on the label&#39;s notice board.</li><li>Entries cannot be transferred.</li></ol>',
     );
   }
-  if (imageUrl) parts.push(`<p><img src="${imageUrl}" alt="${escapeHtml(draft.title)}"></p>`);
+  if (imageUrl) parts.push(`<p><img src="${imageUrl}" alt="${escapeMarkup(draft.title)}"></p>`);
   parts.push(
-    `<p>${isPreOrder ? 'Pre-order. Ships from' : 'Release date:'} ${releaseDate}<br>Label: ${escapeHtml(draft.vendor)}</p>`,
+    `<p>${isPreOrder ? 'Pre-order. Ships from' : 'Release date:'} ${releaseDate}<br>Label: ${escapeMarkup(draft.vendor)}</p>`,
     '<p><u>Contents may change without notice. Random items are packed at random and cannot be chosen.</u></p>',
   );
   return parts.join('');

@@ -3,6 +3,8 @@
  * so the shop needs no image files and every product still looks different.
  */
 
+import { escapeMarkup } from '../../lib/markup.js';
+
 /** Lowercase letters, digits and hyphens, then '.svg' (the only names the media route serves). */
 export const DEMO_IMAGE_NAME = /^[a-z0-9][a-z0-9-]{0,79}\.svg$/;
 
@@ -36,12 +38,6 @@ function hslToHex(hue: number, saturation: number, lightness: number): string {
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
-
-export const escapeXml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
-  );
 
 /** The cover text: the name's words in capitals, without the image number, wrapped into a few lines. */
 function coverLines(words: readonly string[]): string[] {
@@ -111,12 +107,14 @@ export function demoImageSvg(name: string): string {
   const lineHeight = Math.round(fontSize * 1.08);
   const firstBaseline = 500 - (lines.length - 1) * lineHeight;
   const text = lines
-    .map((line, i) => `<text x="${MARGIN}" y="${firstBaseline + i * lineHeight}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) => `<text x="${MARGIN}" y="${firstBaseline + i * lineHeight}">${escapeMarkup(line)}</text>`,
+    )
     .join('');
 
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${escapeXml(label)}">`,
-    `<title>${escapeXml(label)}</title>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${escapeMarkup(label)}">`,
+    `<title>${escapeMarkup(label)}</title>`,
     `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${top}"/><stop offset="1" stop-color="${bottom}"/></linearGradient></defs>`,
     `<rect width="${SIZE}" height="${SIZE}" fill="url(#g)"/>`,
     decoration((h >>> 24) % 3, h, accent, bottom),
@@ -125,7 +123,7 @@ export function demoImageSvg(name: string): string {
     `<g fill="#fff" fill-opacity=".75" font-family="'Helvetica Neue',Arial,sans-serif" font-size="16" letter-spacing="4">`,
     `<text x="${MARGIN}" y="566">K-SHOP DEMO</text>`,
     number
-      ? `<text x="${SIZE - MARGIN}" y="566" text-anchor="end">NO. ${escapeXml(number.padStart(2, '0'))}</text>`
+      ? `<text x="${SIZE - MARGIN}" y="566" text-anchor="end">NO. ${escapeMarkup(number.padStart(2, '0'))}</text>`
       : '',
     '</g></svg>',
   ].join('');

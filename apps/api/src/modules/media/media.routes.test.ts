@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IMAGE_NAME, demoImageSvg, escapeXml } from './demo-image.js';
+import { escapeMarkup } from '../../lib/markup.js';
+import { DEMO_IMAGE_NAME, demoImageSvg } from './demo-image.js';
 import mediaRoutes from './media.routes.js';
 
 describe('GET /media/demo/:name', () => {
@@ -65,7 +66,9 @@ describe('demoImageSvg', () => {
     const svg = demoImageSvg(`<script>&"'`);
     expect(svg).not.toContain('<SCRIPT>');
     expect(svg).toContain('&lt;SCRIPT&gt;&amp;&quot;&apos;');
-    expect(escapeXml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;');
+    expect(escapeMarkup(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;',
+    );
   });
 
   it('shows the image number apart from the words', () => {
