@@ -1,10 +1,11 @@
+import { uuidText } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import type { AnswerCache } from '../../lib/answer-cache.js';
 import { detailLeadImage } from './catalog.service.js';
 
 /** The storefront's detail page path (apps/web's routes): /productdetail/<option id>. */
 const DETAIL_PAGE = /^\/productdetail\/([^/?#]+)\/?(?:[?#].*)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const optionId = uuidText();
 
 /**
  * The image a storefront page path should start loading with its HTML: a product detail page's main image,
@@ -14,15 +15,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function pageLeadImage(db: Executor, cache: AnswerCache) {
   return async (url: string): Promise<string | undefined> => {
-    const id = DETAIL_PAGE.exec(url)?.[1];
-    if (!id || !UUID.test(id)) return undefined;
-    const optionId = id.toLowerCase();
-    const key = `page lead image|${optionId}`;
+    const id = optionId.safeParse(DETAIL_PAGE.exec(url)?.[1]);
+    if (!id.success) return undefined;
+    const key = `page lead image|${id.data}`;
     const kept = cache.read(key);
     if (kept) return kept.toString();
     const loaded = await cache
       .load(key, async () => {
-        const image = await detailLeadImage(db, optionId);
+        const image = await detailLeadImage(db, id.data);
         // Thrown, not kept: the load is shared by concurrent requests but nothing is stored.
         if (image === undefined) throw new Error('not listed');
         return Buffer.from(image);
