@@ -23,7 +23,9 @@ const USAGE = `Staff commands:
   npm run shop -- order <orderNumber> memo '<label>/<amount>'
         add a memo, e.g. 'Shipping fee/15000' or 'Discount/-5000'`;
 
-const COMMANDS = ['pending', 'approve', 'reject', 'staff', 'order'];
+const COMMANDS = ['pending', 'approve', 'reject', 'staff', 'order'] as const;
+type Command = (typeof COMMANDS)[number];
+const isCommand = (word: string): word is Command => (COMMANDS as readonly string[]).includes(word);
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -31,7 +33,7 @@ async function main(argv: string[]) {
   const [command, ...args] = argv;
   if (!command || command === 'help' || command === '--help') return out(USAGE);
   // An unknown command is told at once, before the database is opened (the embedded one takes seconds).
-  if (!COMMANDS.includes(command)) throw new UsageError(`Unknown command '${command}'.\n${USAGE}`);
+  if (!isCommand(command)) throw new UsageError(`Unknown command '${command}'.\n${USAGE}`);
   const config = loadConfig();
   const log = { info: (details: object, message: string) => out(`${message}: ${JSON.stringify(details)}`) };
   const mailer = config.SMTP_URL
@@ -75,7 +77,8 @@ async function main(argv: string[]) {
       case 'order':
         return await orderCommand(database.db, mailer, args);
       default:
-        throw new UsageError(`Unknown command '${command}'.\n${USAGE}`);
+        // Every command of COMMANDS has its case: the compiler says so here.
+        return command satisfies never;
     }
   } finally {
     mailer.close();
