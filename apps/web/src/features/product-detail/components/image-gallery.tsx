@@ -6,7 +6,12 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
   const stripRef = useRef<HTMLUListElement>(null);
   const count = images.length;
 
+  // Only once the shown image has changed: on the first render the first thumbnail is where the strip starts, and
+  // scrolling to it would only force a layout of the whole page while it is being drawn.
+  const scrolledTo = useRef(index);
   useEffect(() => {
+    if (scrolledTo.current === index) return;
+    scrolledTo.current = index;
     const thumb = stripRef.current?.children[index] as HTMLElement | undefined;
     thumb?.scrollIntoView?.({ block: 'nearest', inline: 'nearest', behavior: 'smooth' });
   }, [index]);
