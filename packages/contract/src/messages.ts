@@ -133,3 +133,14 @@ export const messages = {
     unboxingTip: 'Tip: record a video while unboxing. Claims for missing or damaged items need it.',
   },
 } as const;
+
+/**
+ * "Notify me": a member asks to be mailed once when a sold-out option can be ordered again. Kept here rather than
+ * beside the stock alert schemas, so that the product page loads these strings without zod and those schemas.
+ */
+export const stockAlertMessages = {
+  subscribed: 'We will e-mail you when this option is back in stock.',
+  cancelled: 'You will not be notified about this option.',
+  inStock: 'This option is in stock.',
+  mailSubject: 'Back in stock',
+} as const;

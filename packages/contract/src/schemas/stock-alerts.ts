@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { envelope, uuidParam } from './common.js';
 
-/** "Notify me": a member asks to be mailed once when a sold-out option can be ordered again. */
-
-export const stockAlertMessages = {
-  subscribed: 'We will e-mail you when this option is back in stock.',
-  cancelled: 'You will not be notified about this option.',
-  inStock: 'This option is in stock.',
-  mailSubject: 'Back in stock',
-} as const;
+/** "Notify me": a member asks to be mailed once when a sold-out option can be ordered again (messages.ts). */
 
 export const stockAlertParams = z.object({ optionUuid: uuidParam('optionUuid') });
 
