@@ -161,6 +161,7 @@ describe('serving the storefront and the back office', () => {
       for (const url of [
         `/productdetail/${first.optionUuid}`,
         `/productdetail/${first.optionUuid.toUpperCase()}/`,
+        `/productdetail/${first.optionUuid}?from=mail#top`,
       ]) {
         const page = await app.inject({ url });
         expect(page.statusCode).toBe(200);

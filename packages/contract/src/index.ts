@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './messages.js';
+export * from './pages.js';
 export * from './rules/order-status.js';
 export * from './rules/pagination.js';
 export * from './rules/pricing.js';

@@ -1,4 +1,4 @@
-import type { ProductDetailData, ProductListData } from '@kshop/contract';
+import { type ProductDetailData, type ProductListData, productDetailPathId } from '@kshop/contract';
 import { HOME_SECTIONS } from '../features/home/home-sections';
 import {
   parseImageList,
@@ -30,7 +30,6 @@ export const initialReadUrl = (read: InitialRead): string =>
     : buildUrl(productDetailApiPath(read.optionUuid));
 
 const LIST_PATH = /^\/productlist\/([^/]+)\/?$/;
-const DETAIL_PATH = /^\/productdetail\/([^/]+)\/?$/;
 
 const decoded = (segment: string): string | undefined => {
   try {
@@ -61,7 +60,7 @@ export function initialReads(pathname: string, search: string): { page: FirstPag
       reads: [{ kind: 'list', params, leadImage, leadImageSlot: '.product-card__media' }],
     };
   }
-  const optionUuid = decoded(DETAIL_PATH.exec(pathname)?.[1] ?? '');
+  const optionUuid = productDetailPathId(pathname);
   if (optionUuid) {
     const leadImage = (data: unknown) =>
       parseImageList((data as ProductDetailData).product.thumbnailUrlArray)[0];

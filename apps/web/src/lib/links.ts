@@ -9,7 +9,7 @@ const withQuery = (path: string, query: Record<string, string | number | undefin
   return search ? `${path}?${search}` : path;
 };
 
-export const productDetailPath = (optionUuid: string) => `/productdetail/${encodeURIComponent(optionUuid)}`;
+export { productDetailPath } from '@kshop/contract';
 
 export const categoryPath = (categoryId: number, categoryName?: string) =>
   withQuery(`/productlist/${categoryId}`, { categoryName });

@@ -1,10 +1,8 @@
-import { uuidText } from '@kshop/contract';
+import { productDetailPathId, uuidText } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import type { AnswerCache } from '../../lib/answer-cache.js';
 import { detailLeadImage } from './catalog.service.js';
 
-/** The storefront's detail page path (apps/web's routes): /productdetail/<option id>. */
-const DETAIL_PAGE = /^\/productdetail\/([^/?#]+)\/?(?:[?#].*)?$/;
 const optionId = uuidText();
 
 /**
@@ -15,7 +13,7 @@ const optionId = uuidText();
  */
 export function pageLeadImage(db: Executor, cache: AnswerCache) {
   return async (url: string): Promise<string | undefined> => {
-    const id = optionId.safeParse(DETAIL_PAGE.exec(url)?.[1]);
+    const id = optionId.safeParse(productDetailPathId(url.split(/[?#]/, 1)[0] ?? ''));
     if (!id.success) return undefined;
     const key = `page lead image|${id.data}`;
     const kept = cache.read(key);

@@ -1,4 +1,4 @@
-import { messages, stockAlertMessages } from '@kshop/contract';
+import { messages, productDetailPath, stockAlertMessages } from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { lockOptions } from '../../db/row-locks.js';
 import type { productOptions } from '../../db/schema.js';
@@ -74,7 +74,7 @@ export function stockAlertJob(db: Db, mailer: Mailer, publicUrl: string | undefi
     // Sold out again (or removed) before the job ran: the requests wait for the next return.
     if (!found || !isOrderable(found.option)) return { mailed: 0 };
     const recipients = await inTransaction(db, (tx) => repo.claimWaiting(tx, input.optionId));
-    const link = `${publicUrl?.replace(/\/$/, '') ?? ''}/productdetail/${input.optionId}`;
+    const link = `${publicUrl?.replace(/\/$/, '') ?? ''}${productDetailPath(input.optionId)}`;
     const label = optionLabel(found.option);
     const failed: string[] = [];
     for (const recipient of recipients) {
