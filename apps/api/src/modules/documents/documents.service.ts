@@ -8,7 +8,7 @@ import {
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import * as repo from './documents.repository.js';
+import * as repo from '../orders/orders.repository.js';
 
 /** What an order's invoice and packing list print, amounts in the order's minor units. */
 export type OrderDocument = {
@@ -47,9 +47,12 @@ export type OrderDocument = {
  * order answers exactly as a missing one.
  */
 export async function orderDocument(db: Executor, orderId: string, buyerId?: string): Promise<OrderDocument> {
-  const order = await repo.findOrder(db, orderId, buyerId);
+  const order = await repo.findOrder(
+    db,
+    buyerId === undefined ? { id: orderId, anyBuyer: true } : { id: orderId, buyerId },
+  );
   if (!order) throw notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
-  const [lines, memos] = await Promise.all([repo.linesOf(db, order.id), repo.countedMemosOf(db, order.id)]);
+  const [lines, memos] = await Promise.all([repo.detailsOf(db, [order.id]), repo.memosOf(db, order.id)]);
   return {
     orderNumber: order.orderNumber,
     orderedAt: order.createdAt,
@@ -73,8 +76,9 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
       amount: line.amount,
     })),
     productAmount: order.productAmount,
-    // A memo without a readable amount is a note for the order, not a line of the totals.
+    // A voided memo counts no more; one without a readable amount is a note for the order, not a line of the totals.
     adjustments: memos
+      .filter((memo) => memo.voidedAt === null)
       .map((memo) => ({ parsed: parseMemo(memo.content), amount: memo.amount }))
       .filter(({ parsed }) => parsed.amount !== null)
       .map(({ parsed, amount }) => ({ label: parsed.label, amount })),

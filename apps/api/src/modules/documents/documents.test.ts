@@ -71,7 +71,7 @@ beforeAll(async () => {
   const placed = await placeOrder(shop, korea, { ...payload, receiverInfo: koreanReceiver });
   expect(placed.statusCode, placed.body).toBe(200);
   const { uuid, orderNumber } = body(placed).data;
-  for (const content of ['Shipping fee/15000', 'Discount/-2000']) {
+  for (const content of ['Shipping fee/15000', 'Discount/-2000', 'Handling/7000']) {
     const memo = await shop.app.inject({
       method: 'POST',
       url: `/api/v1/admin/orders/${orderNumber}/memos`,
@@ -80,6 +80,15 @@ beforeAll(async () => {
     });
     expect(memo.statusCode, memo.body).toBe(200);
   }
+  // A voided memo no longer counts: the documents leave it out.
+  const staffDetail = body(await get(`/api/v1/admin/orders/${orderNumber}`, owner)).data;
+  const handling = staffDetail.memos.find((m: { content: string }) => m.content === 'Handling/7000');
+  const voided = await shop.app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/orders/${orderNumber}/memos/${handling.orderMemoUuid}/void`,
+    headers: owner,
+  });
+  expect(voided.statusCode, voided.body).toBe(200);
   wonOrder = {
     uuid,
     orderNumber,
@@ -153,6 +162,7 @@ describe("the buyer's invoice", () => {
     expect(text).toContain(won(15000));
     expect(text).toContain('Discount');
     expect(text).toContain(`-${won(2000)}`);
+    expect(text).not.toContain('Handling');
     expect(text).toContain(wonOrder.option);
     expect(text).toContain(`SKU ${wonOrder.sku}`);
     expect(text).not.toContain('Country of origin');
