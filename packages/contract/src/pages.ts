@@ -6,13 +6,17 @@ export const productDetailPath = (optionUuid: string) => `/productdetail/${encod
 
 const PRODUCT_DETAIL_PATH = /^\/productdetail\/([^/]+)\/?$/;
 
-/** The option id a detail page's path names, decoded; undefined for any other path or a malformed escape. */
-export function productDetailPathId(pathname: string): string | undefined {
-  const segment = PRODUCT_DETAIL_PATH.exec(pathname)?.[1];
-  if (segment === undefined) return undefined;
+/** A path segment with its percent escapes decoded; undefined for a malformed escape. */
+export function decodedSegment(segment: string): string | undefined {
   try {
     return decodeURIComponent(segment);
   } catch {
     return undefined;
   }
+}
+
+/** The option id a detail page's path names, decoded; undefined for any other path or a malformed escape. */
+export function productDetailPathId(pathname: string): string | undefined {
+  const segment = PRODUCT_DETAIL_PATH.exec(pathname)?.[1];
+  return segment === undefined ? undefined : decodedSegment(segment);
 }

@@ -1,4 +1,9 @@
-import { type ProductDetailData, type ProductListData, productDetailPathId } from '@kshop/contract';
+import {
+  decodedSegment,
+  type ProductDetailData,
+  type ProductListData,
+  productDetailPathId,
+} from '@kshop/contract';
 import { HOME_SECTIONS } from '../features/home/home-sections';
 import {
   parseImageList,
@@ -31,14 +36,6 @@ export const initialReadUrl = (read: InitialRead): string =>
 
 const LIST_PATH = /^\/productlist\/([^/]+)\/?$/;
 
-const decoded = (segment: string): string | undefined => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * Which first page an address opens and the API reads that page makes at once, exactly as its components make
  * them (the same parameter builders), so the answers fetched early are the ones the app uses.
@@ -50,7 +47,7 @@ export function initialReads(pathname: string, search: string): { page: FirstPag
       reads: HOME_SECTIONS.map((section) => ({ kind: 'list', params: section.params })),
     };
   }
-  const categoryId = decoded(LIST_PATH.exec(pathname)?.[1] ?? '');
+  const categoryId = decodedSegment(LIST_PATH.exec(pathname)?.[1] ?? '');
   if (categoryId) {
     const params = productListParams(categoryId, new URLSearchParams(search));
     if (!Number.isSafeInteger(params.categoryId)) return { page: 'other', reads: [] };
