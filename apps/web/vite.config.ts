@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './build/first-paint.ts';
-import { shakeReactRouter } from './build/shake-react-router.ts';
 
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
@@ -13,11 +12,6 @@ const alias = [
   { find: '@kshop/contract', replacement: contractSource },
   { find: /^@kshop\/ui$/, replacement: uiSource },
 ];
-// React Router's package points every import at its development build; its production build is the same code with
-// the development warnings compiled out, so the shop ships that one.
-const reactRouterProduction = fileURLToPath(
-  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-);
 // The contract is pure (constants, rules, zod schemas); declaring it free of side effects lets the bundler drop the
 // zod schemas the storefront never calls, which keeps zod out of the home page's JavaScript. The modules of the
 // shared UI package and of the storefront itself only define things too (their stylesheets and the two entries,
@@ -39,14 +33,9 @@ const treeshake = {
 };
 const apiTarget = process.env.KSHOP_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), shakeReactRouter(), firstPaint({ alias, treeshake })],
-  resolve: {
-    alias: [
-      ...alias,
-      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
-    ],
-  },
+export default defineConfig({
+  plugins: [react(), firstPaint({ alias, treeshake })],
+  resolve: { alias },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -60,4 +49,4 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: { treeshake },
   },
-}));
+});

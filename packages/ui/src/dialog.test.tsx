@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DialogProvider, useAlert, useConfirm } from './dialog';
 
@@ -37,12 +36,7 @@ function GrabAlert() {
   return null;
 }
 
-const renderWithDialogs = (ui: React.ReactNode) =>
-  render(
-    <MemoryRouter>
-      <DialogProvider>{ui}</DialogProvider>
-    </MemoryRouter>,
-  );
+const renderWithDialogs = (ui: React.ReactNode) => render(<DialogProvider>{ui}</DialogProvider>);
 
 describe('alert dialog', () => {
   it('shows the text as an accessible alert dialog, focuses OK and closes on OK', async () => {

@@ -8,8 +8,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link } from 'react-router';
 import { Modal } from './modal';
+import { RouterLink } from './router-link';
 
 export type AlertOptions = {
   /** A way forward offered next to OK, e.g. the login page after 'Please log in to add items to your cart.' */
@@ -106,9 +106,9 @@ function MessageDialog({ request, onSettle }: { request: Request; onSettle: (val
           </button>
         )}
         {link && (
-          <Link to={link.to} className="button button--secondary" onClick={() => onSettle(true)}>
+          <RouterLink to={link.to} className="button button--secondary" onClick={() => onSettle(true)}>
             {link.label}
-          </Link>
+          </RouterLink>
         )}
         <button ref={okRef} type="button" className="button" onClick={() => onSettle(true)}>
           {request.confirmLabel}

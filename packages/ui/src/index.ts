@@ -2,3 +2,4 @@ export { type AlertOptions, DialogProvider, useAlert, useConfirm } from './dialo
 export { type FieldControlProps, FormField } from './form-field';
 export { Modal } from './modal';
 export { Pagination } from './pagination';
+export { RouterLink, type RouterLinkProps, RouterLinkProvider } from './router-link';

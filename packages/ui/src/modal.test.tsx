@@ -1,7 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { DialogProvider, useAlert, useConfirm } from './dialog';
 import { Modal } from './modal';
@@ -125,12 +124,7 @@ function Lone() {
   );
 }
 
-const withDialogs = (ui: React.ReactNode) =>
-  render(
-    <MemoryRouter>
-      <DialogProvider>{ui}</DialogProvider>
-    </MemoryRouter>,
-  );
+const withDialogs = (ui: React.ReactNode) => render(<DialogProvider>{ui}</DialogProvider>);
 
 describe('Modal focus', () => {
   it('moves focus in, keeps Tab and Shift+Tab inside, and returns focus to the opener on Escape', async () => {

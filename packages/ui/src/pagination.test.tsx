@@ -1,17 +1,14 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { Pagination } from './pagination';
 
 function renderPagination(currentPage: number, totalPages: number) {
   render(
-    <MemoryRouter>
-      <Pagination
-        currentPage={currentPage}
-        totalPages={totalPages}
-        hrefForPage={(page) => `/productlist/1?page=${page}`}
-      />
-    </MemoryRouter>,
+    <Pagination
+      currentPage={currentPage}
+      totalPages={totalPages}
+      hrefForPage={(page) => `/productlist/1?page=${page}`}
+    />,
   );
   const nav = screen.getByRole('navigation', { name: 'Pagination' });
   const pages = within(nav)
@@ -72,11 +69,7 @@ describe('Pagination', () => {
   });
 
   it('renders nothing for a single page', () => {
-    render(
-      <MemoryRouter>
-        <Pagination currentPage={1} totalPages={1} hrefForPage={(page) => `?page=${page}`} />
-      </MemoryRouter>,
-    );
+    render(<Pagination currentPage={1} totalPages={1} hrefForPage={(page) => `?page=${page}`} />);
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
 });

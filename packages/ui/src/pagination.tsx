@@ -1,5 +1,5 @@
 import { paginationWindow } from '@kshop/contract';
-import { Link } from 'react-router';
+import { RouterLink } from './router-link';
 import './pagination.css';
 
 type PaginationProps = {
@@ -56,14 +56,14 @@ function PageLinks({
         {items.map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
-              <Link
+              <RouterLink
                 to={hrefForPage(item)}
                 aria-label={`Page ${item}`}
                 aria-current={item === currentPage ? 'page' : undefined}
                 className="pagination__page"
               >
                 {item}
-              </Link>
+              </RouterLink>
             </li>
           ) : (
             <li key={item} className="pagination__ellipsis" aria-hidden="true">
@@ -92,8 +92,8 @@ function StepLink({ to, label, symbol }: { to: string | null; label: string; sym
     );
   }
   return (
-    <Link to={to} aria-label={label} className="pagination__step">
+    <RouterLink to={to} aria-label={label} className="pagination__step">
       {symbol}
-    </Link>
+    </RouterLink>
   );
 }

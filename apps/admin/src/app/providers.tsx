@@ -1,6 +1,7 @@
-import { DialogProvider } from '@kshop/ui';
+import { DialogProvider, RouterLinkProvider } from '@kshop/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {
@@ -20,7 +21,9 @@ export function createQueryClient(): QueryClient {
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      <DialogProvider>{children}</DialogProvider>
+      <RouterLinkProvider link={Link}>
+        <DialogProvider>{children}</DialogProvider>
+      </RouterLinkProvider>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,8 @@
+import { RouterLinkProvider } from '@kshop/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/api-client';
+import { Link } from '../lib/router';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -17,5 +19,9 @@ export function createQueryClient(): QueryClient {
 }
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      <RouterLinkProvider link={Link}>{children}</RouterLinkProvider>
+    </QueryClientProvider>
+  );
 }

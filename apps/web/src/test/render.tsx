@@ -1,8 +1,8 @@
-import { DialogProvider } from '@kshop/ui';
+import { DialogProvider, RouterLinkProvider } from '@kshop/ui';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from '../lib/router';
 
 /** Shows the current address, so a test can see where a link or a submit went. */
 export function LocationProbe() {
@@ -18,12 +18,14 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   const result = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>
-        <DialogProvider>
-          <Routes>
-            <Route path="*" element={ui} />
-          </Routes>
-          <LocationProbe />
-        </DialogProvider>
+        <RouterLinkProvider link={Link}>
+          <DialogProvider>
+            <Routes>
+              <Route path="*" element={ui} />
+            </Routes>
+            <LocationProbe />
+          </DialogProvider>
+        </RouterLinkProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,6 +1,6 @@
 import { messages } from '@kshop/contract';
 import { Modal } from '@kshop/ui';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 export function AddedToCartDialog({ onClose }: { onClose: () => void }) {
   return (

@@ -1,5 +1,5 @@
 import { messages, OFFICE_HOURS } from '@kshop/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 
 export function ShippingInfo() {
   return (
