@@ -100,10 +100,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * Declarative routing (BrowserRouter + route objects): the storefront loads its data with TanStack Query, so the
- * data router's loaders are not needed, and leaving them out keeps about 17 KB (gzipped) off the first page.
- */
+/** The route table, matched by the storefront's own router (lib/router.tsx, decision 31). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -1,7 +1,7 @@
 import { DialogProvider, RouterLinkProvider } from '@kshop/ui';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { QueryClient, QueryClientProvider } from '../lib/query';
 import { Link, MemoryRouter, Route, Routes, useLocation } from '../lib/router';
 
 /** Shows the current address, so a test can see where a link or a submit went. */
