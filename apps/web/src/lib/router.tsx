@@ -1,7 +1,7 @@
 /**
  * The storefront's router: the address as React state, route tables matched against it, and links that change it
  * without reloading the page. It keeps the names and behaviour of React Router 7's declarative mode for what the
- * storefront uses (decision 31), in a twelfth of its size on the home page's first download; the back office
+ * storefront uses (decision 31), in about 2.3 KiB gzipped instead of 11.3 on the home page; the back office
  * stays on React Router.
  *
  * What it does as React Router does: paths match without regard to case and with or without a trailing slash;
