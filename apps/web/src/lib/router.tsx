@@ -28,7 +28,7 @@ import {
   useState,
 } from 'react';
 
-export type Location = { pathname: string; search: string; hash: string; key: string };
+export type Location = { pathname: string; search: string; hash: string };
 export type NavigationType = 'POP' | 'PUSH' | 'REPLACE';
 export type To = string | { pathname?: string; search?: string; hash?: string };
 export type NavigateOptions = { replace?: boolean };
@@ -57,10 +57,7 @@ const RouterContext = createContext<RouterContextValue | null>(null);
 const RouteContext = createContext<RouteContextValue>({ params: {}, base: '/', outlet: null });
 const OutletContext = createContext<unknown>(undefined);
 
-let lastKey = 0;
-const nextKey = () => (++lastKey).toString(36);
-
-function parsePath(path: string): Omit<Location, 'key'> {
+function parsePath(path: string): Location {
   const hashAt = path.indexOf('#');
   const hash = hashAt < 0 ? '' : path.slice(hashAt);
   const rest = hashAt < 0 ? path : path.slice(0, hashAt);
@@ -72,7 +69,7 @@ function parsePath(path: string): Omit<Location, 'key'> {
   };
 }
 
-export function createPath({ pathname, search, hash }: Omit<Location, 'key'>): string {
+function createPath({ pathname, search, hash }: Location): string {
   return pathname + (search === '?' ? '' : search) + (hash === '#' ? '' : hash);
 }
 
@@ -84,7 +81,7 @@ function joinPaths(base: string, path: string): string {
  * Where `to` leads from `location` inside a route whose matched address is `base`: an object or a string with no
  * path keeps the current path (`?page=2`); a path without a leading slash continues the route's address.
  */
-function resolveTo(to: To, location: Location, base: string): Omit<Location, 'key'> {
+function resolveTo(to: To, location: Location, base: string): Location {
   const target = typeof to === 'string' ? parsePath(to) : to;
   let pathname = target.pathname || location.pathname;
   if (target.pathname && !pathname.startsWith('/')) pathname = joinPaths(base, pathname);
@@ -124,13 +121,12 @@ function Router({
 
 function browserLocation(): Location {
   const { pathname, search, hash } = window.location;
-  const key = (window.history.state as { key?: string } | null)?.key ?? 'default';
-  return { pathname, search, hash, key };
+  return { pathname, search, hash };
 }
 
 const browserHistory: History = {
-  push: (location) => window.history.pushState({ key: location.key }, '', createPath(location)),
-  replace: (location) => window.history.replaceState({ key: location.key }, '', createPath(location)),
+  push: (location) => window.history.pushState(null, '', createPath(location)),
+  replace: (location) => window.history.replaceState(null, '', createPath(location)),
   listen: (onPop) => {
     const onPopState = () => onPop(browserLocation());
     window.addEventListener('popstate', onPopState);
@@ -158,7 +154,7 @@ export function MemoryRouter({
   initialEntries?: string[];
   children: ReactNode;
 }) {
-  const [initial] = useState(() => ({ ...parsePath(initialEntries[0] ?? '/'), key: 'default' }));
+  const [initial] = useState(() => parsePath(initialEntries[0] ?? '/'));
   return (
     <Router initial={initial} history={memoryHistory}>
       {children}
@@ -186,8 +182,7 @@ export function useNavigate(): NavigateFunction {
   const { location, go } = useRouter();
   const { base } = useContext(RouteContext);
   return useCallback(
-    (to: To, options: NavigateOptions = {}) =>
-      go({ ...resolveTo(to, location, base), key: nextKey() }, options.replace === true),
+    (to: To, options: NavigateOptions = {}) => go(resolveTo(to, location, base), options.replace === true),
     [go, location, base],
   );
 }
@@ -371,29 +366,25 @@ export function Routes({ children }: { children: ReactNode }) {
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: To; replace?: boolean };
 
-function useLinkTarget(to: To) {
+/** Where a link to `to` leads from the current address and route. */
+function useResolved(to: To): Location {
   const { location } = useRouter();
   const { base } = useContext(RouteContext);
-  return createPath(resolveTo(to, location, base));
+  return resolveTo(to, location, base);
 }
 
-function useLinkClick(to: To, replace: boolean | undefined, onClick: LinkProps['onClick'], target?: string) {
-  const navigate = useNavigate();
+/** A link that changes the page in place; it stays a real `<a href>` for new tabs, copying and assistive tech. */
+export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
   const { location } = useRouter();
-  const href = useLinkTarget(to);
-  return (event: MouseEvent<HTMLAnchorElement>) => {
+  const navigate = useNavigate();
+  const href = createPath(useResolved(to));
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
     if (event.defaultPrevented || event.button !== 0 || modified || (target && target !== '_self')) return;
     event.preventDefault();
     navigate(to, { replace: replace ?? href === createPath(location) });
   };
-}
-
-/** A link that changes the page in place; it stays a real `<a href>` for new tabs, copying and assistive tech. */
-export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
-  const href = useLinkTarget(to);
-  const handleClick = useLinkClick(to, replace, onClick, target);
   return <a {...rest} href={href} target={target} onClick={handleClick} />;
 }
 
@@ -401,7 +392,7 @@ export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
  * Router's NavLink gives; `end` matches the address exactly instead of it and the pages below it. */
 export function NavLink({ end, className, ...props }: LinkProps & { end?: boolean; className?: string }) {
   const { pathname } = useLocation();
-  const target = trimSlash(parsePath(useLinkTarget(props.to)).pathname);
+  const target = trimSlash(useResolved(props.to).pathname);
   const current = trimSlash(pathname);
   const active = current === target || (!end && target !== '/' && current.startsWith(`${target}/`));
   return (
