@@ -85,6 +85,8 @@ let fixtures: {
   tempPasswordEmail: string;
   inquiryId: string;
   productId: string;
+  /** The fixture product's one option, which the matrix's product update keeps by its uuid. */
+  productOptionUuid: string;
   categoryId: number;
   artistCategoryId: number;
   artistId: number;
@@ -264,6 +266,14 @@ async function product() {
   );
   expect(res.statusCode, res.body).toBe(200);
   return body(res).data.uuid as string;
+}
+
+async function optionsOf(productId: string) {
+  const rows = await shop.db
+    .select({ id: productOptions.id })
+    .from(productOptions)
+    .where(eq(productOptions.productId, productId));
+  return rows.map((row) => row.id);
 }
 
 let nextCategoryId = 5000;
@@ -759,10 +769,18 @@ const ROUTES: Record<string, Route> = {
   },
   'PUT /api/v1/admin/products/{id}': {
     access: 'staff',
-    call: () => ({
-      url: `/api/v1/admin/products/${fixtures.productId}`,
-      payload: productInput('Matrix kept product'),
-    }),
+    // The update keeps the option by its uuid: another cell's order may hold it (stockedOption can pick any
+    // option), and an option held by open orders cannot be removed.
+    call: () => {
+      const input = productInput('Matrix kept product');
+      return {
+        url: `/api/v1/admin/products/${fixtures.productId}`,
+        payload: {
+          ...input,
+          options: input.options.map((o) => ({ ...o, uuid: fixtures.productOptionUuid, stock: 500 })),
+        },
+      };
+    },
   },
   'DELETE /api/v1/admin/products/{id}': {
     access: 'staff',
@@ -1042,13 +1060,15 @@ beforeAll(async () => {
     artistNameEN: 'MATRIX',
     artistNameKO: '매트릭스',
   });
+  const productId = await product();
   fixtures = {
     optionUuid: option!.id,
     keyword: (list[0].title as string).split(/\s+/)[0]!,
     loginEmail: (await makeBuyer('APPROVED')).email,
     tempPasswordEmail: (await makeBuyer('APPROVED')).email,
     inquiryId: await inquiry(),
-    productId: await product(),
+    productId,
+    productOptionUuid: (await optionsOf(productId))[0]!,
     categoryId: await category(),
     artistCategoryId,
     artistId: body(artist).data.id as number,
