@@ -16,6 +16,10 @@ import { isMain, resultsDir, round, spread, table, writeResult } from './support
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Keep every run's whole Lighthouse report (JSON) in results/, to see what a figure is made of. */
 const KEEP_REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS === '1';
+/** Audit only these pages (comma-separated names: home, list, detail); all three by default. */
+const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? 'home,list,detail')
+  .split(',')
+  .map((name) => name.trim());
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -163,6 +167,7 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
       for (const pageIndex of [0, 1, 2]) {
         for (const [i, shop] of shops.entries()) {
           const page = targets[i]![pageIndex]!;
+          if (!PAGES.includes(page.name)) continue;
           const key = `${builds[i]!.name}-${page.name}`;
           const result = await audit(`${shop.url}${page.path}`, `lighthouse-${key}-${run + 1}`);
           runs.set(key, [...(runs.get(key) ?? []), result]);
@@ -175,10 +180,12 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
       loadAverages,
       builds: builds.map((build, i) => ({
         name: build.name,
-        pages: (targets[i] ?? []).map((page) => {
-          const pageRuns = runs.get(`${build.name}-${page.name}`) ?? [];
-          return { ...page, runs: pageRuns, median: median(pageRuns) };
-        }),
+        pages: (targets[i] ?? [])
+          .filter((page) => PAGES.includes(page.name))
+          .map((page) => {
+            const pageRuns = runs.get(`${build.name}-${page.name}`) ?? [];
+            return { ...page, runs: pageRuns, median: median(pageRuns) };
+          }),
       })),
     };
   } finally {
