@@ -38,6 +38,12 @@ export interface LighthouseRun {
   fcpMs: number;
   /** What Lighthouse found as the largest contentful paint, e.g. `img` or `h1.hero__title`. */
   lcpElement: string;
+  /**
+   * Lighthouse's measure of how fast the machine ran just before the run (`environment.benchmarkIndex`; higher is
+   * faster). The simulation multiplies the page's observed main-thread work by 4, so a busy machine shows as a
+   * lower index and a higher TBT: runs of one build are only comparable at similar indexes.
+   */
+  benchmarkIndex: number;
 }
 
 export interface LighthousePage {
@@ -116,6 +122,7 @@ async function auditOnce(url: string, reportName: string): Promise<LighthouseRun
       tbtMs: round(value('total-blocking-time')),
       fcpMs: round(value('first-contentful-paint')),
       lcpElement: lcpElementOf(lhr.audits),
+      benchmarkIndex: round(lhr.environment.benchmarkIndex),
     };
   } finally {
     chrome.kill();
@@ -130,6 +137,7 @@ const median = (runs: readonly LighthouseRun[]): LighthousePage['median'] => {
     cls: of((r) => r.cls),
     tbtMs: of((r) => r.tbtMs),
     fcpMs: of((r) => r.fcpMs),
+    benchmarkIndex: of((r) => r.benchmarkIndex),
   };
 };
 
@@ -213,7 +221,7 @@ export function describeLighthouse(result: LighthouseResult): string {
       table(['page', 'score', 'LCP ms', 'CLS', 'TBT ms', 'FCP ms', 'LCP element'], rows),
       ...build.pages.map(
         (p) =>
-          `  ${p.name} ${p.path}: scores ${p.runs.map((r) => r.score).join(', ')}; LCP ${p.runs.map((r) => r.lcpMs).join(', ')} ms; TBT ${p.runs.map((r) => r.tbtMs).join(', ')} ms`,
+          `  ${p.name} ${p.path}: scores ${p.runs.map((r) => r.score).join(', ')}; LCP ${p.runs.map((r) => r.lcpMs).join(', ')} ms; TBT ${p.runs.map((r) => r.tbtMs).join(', ')} ms; machine benchmark index ${p.runs.map((r) => r.benchmarkIndex).join(', ')}`,
       ),
     );
   }
