@@ -29,11 +29,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           // Each test file opens its own database; the embedded one loads a template migrated once.
           globalSetup: ['./src/test/global-setup.ts'],
-          // The files of a worker share one module graph instead of importing the whole app again each
-          // (about 3 s a file here): 374 -> 266 s for the 57 files on PGlite. Each file still builds its own
-          // app on its own database, no API test mocks a module or stubs a global, and what modules keep
-          // (statement texts, in-flight keyword claims) holds for any database.
-          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },
