@@ -1,5 +1,5 @@
 import type { BulkEditRequest, BulkEditResult } from '@kshop/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
@@ -54,7 +54,8 @@ describe('BulkBar', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Apply to 1 product' }));
     expect(onApply).toHaveBeenCalledWith({ productIds: ['a', 'b'], action: 'pricePercent', value: 10 });
+    // The dialog closes in the render that follows the applied answer, which may come after the click resolves.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(onApplied).toHaveBeenCalledWith(RESULT);
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
