@@ -16,6 +16,12 @@ import { isMain, resultsDir, round, spread, table, writeResult } from './support
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Keep every run's whole Lighthouse report (JSON) in results/, to see what a figure is made of. */
 const KEEP_REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS === '1';
+/**
+ * Keep every run's trace and network log (Lighthouse's artifacts) in results/lighthouse-artifacts/, for
+ * `bench/lighthouse-whatif.ts` to audit again with one thing changed.
+ */
+const KEEP_ARTIFACTS = process.env.BENCH_LIGHTHOUSE_ARTIFACTS === '1';
+export const artifactsDir = path.join(resultsDir, 'lighthouse-artifacts');
 /** Audit only these pages (comma-separated names: home, list, detail); all three by default. */
 const PAGE_NAMES = ['home', 'list', 'detail'];
 const PAGES = (process.env.BENCH_LIGHTHOUSE_PAGES ?? PAGE_NAMES.join(','))
@@ -115,6 +121,10 @@ async function auditOnce(url: string, reportName: string): Promise<LighthouseRun
       // The default config is the mobile preset: Moto G Power screen, slow 4G and 4x CPU, simulated.
       formFactor: 'mobile',
       throttlingMethod: 'simulate',
+      // Gather and audit in one go, keeping what was gathered.
+      ...(KEEP_ARTIFACTS
+        ? { gatherMode: path.join(artifactsDir, reportName), auditMode: path.join(artifactsDir, reportName) }
+        : {}),
     };
     const result = await lighthouse(url, flags);
     const lhr = result?.lhr;
