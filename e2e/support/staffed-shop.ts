@@ -1,15 +1,16 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import {
   createScratchDatabase,
   freePort,
+  freshDataDir,
   repoRoot,
   type Shop,
   type ShopOptions,
   startShop,
+  templateFits,
 } from './server.js';
 
 const run = promisify(execFile);
@@ -37,8 +38,9 @@ export interface StaffedShop {
  * staff command line can work on it in between. Fresh data as with `startShop`, removed on stop.
  */
 export async function startStaffedShop(options: Pick<ShopOptions, 'env'> = {}): Promise<StaffedShop> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'kshop-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
+  // The first start takes a copy of the seeded template, as `startShop` does for fresh data.
+  const dataDir = await freshDataDir({ seeded: templateFits(adminUrl, options.env) });
   const scratch = adminUrl ? await createScratchDatabase(adminUrl, 'e2e') : undefined;
   const port = await freePort();
   const startupsMs: number[] = [];
