@@ -215,7 +215,7 @@ const copyFolder = (from: string, to: string) => promisify(execFile)('cp', ['-a'
 
 /**
  * A new temporary DATA_DIR, for the caller to remove. With `seeded`, it is a copy of the seeded template, so
- * the shop starts on migrated data with the demo catalogue instead of writing it all first (about 7 s saved
+ * the shop starts on migrated data with the demo catalogue instead of writing it all first (about 6 s saved
  * per shop); each shop gets its own copy, as journeys write orders, mails and uploads into their data.
  */
 export async function freshDataDir({ seeded }: { seeded: boolean }): Promise<string> {
