@@ -96,6 +96,9 @@ function lcpElementOf(audits: Record<string, { details?: unknown }>): string {
   return node?.selector?.split(' > ').at(-1) ?? node?.nodeLabel ?? '?';
 }
 
+/** Gathers into `dir` and audits what it gathered there, so the trace and network log stay behind. */
+const keptArtifacts = (dir: string) => ({ gatherMode: dir, auditMode: dir });
+
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, ...): such a run is repeated. */
 const ATTEMPTS = 3;
 
@@ -122,9 +125,7 @@ async function auditOnce(url: string, reportName: string): Promise<LighthouseRun
       formFactor: 'mobile',
       throttlingMethod: 'simulate',
       // Gather and audit in one go, keeping what was gathered.
-      ...(KEEP_ARTIFACTS
-        ? { gatherMode: path.join(artifactsDir, reportName), auditMode: path.join(artifactsDir, reportName) }
-        : {}),
+      ...(KEEP_ARTIFACTS ? keptArtifacts(path.join(artifactsDir, reportName)) : {}),
     };
     const result = await lighthouse(url, flags);
     const lhr = result?.lhr;
@@ -174,12 +175,17 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
   );
   try {
     const targets = await Promise.all(
-      shops.map(async (shop) =>
-        [
-          { name: 'home', path: '/' },
-          { name: 'list', path: '/productlist/0' },
-          { name: 'detail', path: `/productdetail/${await firstOptionUuid(shop.url)}` },
-        ].filter((page) => PAGES.includes(page.name)),
+      shops.map((shop) =>
+        Promise.all(
+          [
+            { name: 'home', path: async () => '/' },
+            { name: 'list', path: async () => '/productlist/0' },
+            { name: 'detail', path: async () => `/productdetail/${await firstOptionUuid(shop.url)}` },
+          ]
+            .filter((page) => PAGES.includes(page.name))
+            // The detail page's option is looked up only when that page is audited.
+            .map(async (page) => ({ name: page.name, path: await page.path() })),
+        ),
       ),
     );
     // One visit each first, so the server's first answers (catalogue cache, compiled queries) are not measured.
