@@ -1,4 +1,5 @@
 import { FIRST_ROW } from '../../../components/ui/product-grid';
+import { Later } from '../../../lib/later';
 import { PRE_ORDER_PATH } from '../../../lib/links';
 import { Link } from '../../../lib/router';
 import { useIsLoggedIn } from '../../../lib/session';
@@ -37,10 +38,19 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      {HOME_SECTIONS.map((section, index) => (
-        <HomeSection key={section.title} {...section} priorityCount={index === 0 ? FIRST_ROW : 0} />
-      ))}
-      <ContactBanner />
+      {/* The first section starts on the first screen; the others and the banner come after it. */}
+      {HOME_SECTIONS.map((section, index) =>
+        index === 0 ? (
+          <HomeSection key={section.title} {...section} priorityCount={FIRST_ROW} />
+        ) : (
+          <Later key={section.title}>
+            <HomeSection {...section} />
+          </Later>
+        ),
+      )}
+      <Later>
+        <ContactBanner />
+      </Later>
     </div>
   );
 }
