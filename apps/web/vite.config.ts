@@ -33,18 +33,9 @@ const treeshake = {
 };
 const apiTarget = process.env.KSHOP_API_URL ?? 'http://localhost:3000';
 
-// The production build on preact/compat (decisions 29 and 32): the same React code, a third of the bytes. The dev
-// server and the unit tests stay on React DOM; KSHOP_WEB_REACT=1 builds on React DOM too.
-const preactAliases = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-];
-
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), firstPaint({ alias, treeshake })],
-  resolve: { alias: command === 'build' && !process.env.KSHOP_WEB_REACT ? [...alias, ...preactAliases] : alias },
+  resolve: { alias },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -58,4 +49,4 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: { treeshake },
   },
-}));
+});

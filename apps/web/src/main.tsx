@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { loadFirstPage } from './app/first-page-data';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { stageFirstPage } from './lib/later';
 import { BrowserRouter } from './lib/router';
 
 const root = document.getElementById('root');
@@ -15,9 +14,7 @@ const queryClient = createQueryClient();
 
 // #root holds the static shell (build/first-paint.ts) until this first render replaces it. Rendering it as a
 // transition lets React yield to the browser every few milliseconds instead of blocking it for the whole tree.
-const render = () => {
-  // The parts of the first page below its first screen mount one by one after it (lib/later.tsx).
-  stageFirstPage();
+const render = () =>
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
@@ -29,6 +26,5 @@ const render = () => {
       </StrictMode>,
     );
   });
-};
 
 loadFirstPage(queryClient).then(render, render);

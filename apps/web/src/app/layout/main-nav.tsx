@@ -1,6 +1,5 @@
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { artistCategoriesQuery, artistsQuery, categoriesQuery } from '../../lib/catalog-api';
-import { Later } from '../../lib/later';
 import { artistPath, categoryPath } from '../../lib/links';
 import { useQuery } from '../../lib/query';
 import { Link } from '../../lib/router';
@@ -210,38 +209,35 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
         ))}
       </ul>
       <div id={panelId} ref={panelRef} className="mega" hidden={!open}>
-        {/* Hidden until opened: its links need not hold up the first page (lib/later.tsx). */}
-        <Later>
-          <div className="mega__inner container">
-            {columns.map((column) => (
-              // A group, not a region: the home page's regions carry the same names (K-MERCH, K-MAGAZINE).
-              // biome-ignore lint/a11y/useSemanticElements: a group of links, not a fieldset of form inputs
-              <div
-                key={column.id}
-                role="group"
-                aria-labelledby={`${panelId}-${column.id}`}
-                data-column={column.id}
-                className={`mega__column${activeColumn === column.id ? ' mega__column--active' : ''}`}
-              >
-                <h2 id={`${panelId}-${column.id}`} className="mega__heading">
-                  {column.label}
-                </h2>
-                <ul className="mega__list">
-                  {column.entries.map((entry) => (
-                    <MenuItem
-                      key={`${entry.kind}-${entry.label}`}
-                      entry={entry}
-                      openSubPanel={subPanel}
-                      onHover={hoverSubPanel}
-                      onToggle={toggleSubPanel}
-                    />
-                  ))}
-                  {column.entries.length === 0 && loading && <li className="mega__note">Loading...</li>}
-                </ul>
-              </div>
-            ))}
-          </div>
-        </Later>
+        <div className="mega__inner container">
+          {columns.map((column) => (
+            // A group, not a region: the home page's regions carry the same names (K-MERCH, K-MAGAZINE).
+            // biome-ignore lint/a11y/useSemanticElements: a group of links, not a fieldset of form inputs
+            <div
+              key={column.id}
+              role="group"
+              aria-labelledby={`${panelId}-${column.id}`}
+              data-column={column.id}
+              className={`mega__column${activeColumn === column.id ? ' mega__column--active' : ''}`}
+            >
+              <h2 id={`${panelId}-${column.id}`} className="mega__heading">
+                {column.label}
+              </h2>
+              <ul className="mega__list">
+                {column.entries.map((entry) => (
+                  <MenuItem
+                    key={`${entry.kind}-${entry.label}`}
+                    entry={entry}
+                    openSubPanel={subPanel}
+                    onHover={hoverSubPanel}
+                    onToggle={toggleSubPanel}
+                  />
+                ))}
+                {column.entries.length === 0 && loading && <li className="mega__note">Loading...</li>}
+              </ul>
+            </div>
+          ))}
+        </div>
       </div>
     </nav>
   );

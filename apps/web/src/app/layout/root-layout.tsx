@@ -2,7 +2,6 @@ import { DialogProvider } from '@kshop/ui';
 import { type ReactNode, Suspense } from 'react';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingState } from '../../components/ui/status';
-import { Later } from '../../lib/later';
 import { Outlet, useLocation } from '../../lib/router';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';
 import { Footer } from './footer';
@@ -21,10 +20,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1} className="site-main">
         {children}
       </main>
-      {/* Below the first screen (main is at least a screen tall), so it can come after the page's first part. */}
-      <Later>
-        <Footer />
-      </Later>
+      <Footer />
     </>
   );
 }

@@ -1,6 +1,4 @@
 import type { ProductListItem } from '@kshop/contract';
-import { memo } from 'react';
-import { Later } from '../../lib/later';
 import { ProductCard } from './product-card';
 import './product-grid.css';
 
@@ -23,34 +21,17 @@ type ProductGridProps = GridShape & {
 const gridClass = ({ layout = 'grid', columns = 4 }: GridShape) =>
   `product-grid product-grid--${layout} product-grid--cols-${columns}`;
 
-/** During the start-up (lib/later.tsx) the first row comes with the page, the rest a row at a time. */
-const PART_SIZE = FIRST_ROW;
-
-/**
- * The cards of a list. Kept from rendering again when its section does for something else (a home row's arrows
- * follow its scrolling).
- */
-export const ProductGrid = memo(function ProductGrid({
-  products,
-  label = 'Products',
-  priorityCount = 0,
-  ...shape
-}: ProductGridProps) {
-  const items = products.map((product, index) => (
-    <li key={product.optionUuid} className="product-grid__item">
-      <ProductCard product={product} priority={index < priorityCount} />
-    </li>
-  ));
-  const parts = [];
-  for (let start = PART_SIZE; start < items.length; start += PART_SIZE)
-    parts.push(<Later key={start}>{items.slice(start, start + PART_SIZE)}</Later>);
+export function ProductGrid({ products, label = 'Products', priorityCount = 0, ...shape }: ProductGridProps) {
   return (
     <ul aria-label={label} className={gridClass(shape)}>
-      {items.slice(0, PART_SIZE)}
-      {parts}
+      {products.map((product, index) => (
+        <li key={product.optionUuid} className="product-grid__item">
+          <ProductCard product={product} priority={index < priorityCount} />
+        </li>
+      ))}
     </ul>
   );
-});
+}
 
 /**
  * Stands in for a grid while its products load: as many cards as will come, each exactly as tall as a product card,

@@ -112,19 +112,13 @@ function useRowEnds(rowRef: React.RefObject<HTMLDivElement | null>, itemCount: n
   useEffect(() => {
     const row = rowRef.current;
     if (!row) return;
+    measure();
     row.addEventListener('scroll', measure, { passive: true });
-    // A resize observer reports the row's first size once the browser has laid it out, so the effect does not
-    // force a layout of the page; without one (tests), measure now.
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
-    if (observer) observer.observe(row);
-    else measure();
-    // Cards added later (lib/later.tsx) widen what the row scrolls over, not the row itself.
-    const added = typeof MutationObserver === 'undefined' ? undefined : new MutationObserver(measure);
-    added?.observe(row, { childList: true, subtree: true });
+    observer?.observe(row);
     return () => {
       row.removeEventListener('scroll', measure);
       observer?.disconnect();
-      added?.disconnect();
     };
   }, [measure, rowRef, itemCount]);
   return ends;

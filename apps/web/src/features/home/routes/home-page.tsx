@@ -1,5 +1,4 @@
 import { FIRST_ROW } from '../../../components/ui/product-grid';
-import { Later } from '../../../lib/later';
 import { PRE_ORDER_PATH } from '../../../lib/links';
 import { Link } from '../../../lib/router';
 import { useIsLoggedIn } from '../../../lib/session';
@@ -38,19 +37,10 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      {/* The first section starts on the first screen; the others and the banner come after it. */}
-      {HOME_SECTIONS.map((section, index) =>
-        index === 0 ? (
-          <HomeSection key={section.title} {...section} priorityCount={FIRST_ROW} />
-        ) : (
-          <Later key={section.title}>
-            <HomeSection {...section} />
-          </Later>
-        ),
-      )}
-      <Later>
-        <ContactBanner />
-      </Later>
+      {HOME_SECTIONS.map((section, index) => (
+        <HomeSection key={section.title} {...section} priorityCount={index === 0 ? FIRST_ROW : 0} />
+      ))}
+      <ContactBanner />
     </div>
   );
 }

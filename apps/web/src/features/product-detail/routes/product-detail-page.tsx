@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState } from '../../../components/ui/status';
 import { isApiError } from '../../../lib/api-client';
-import { Later } from '../../../lib/later';
 import { useQuery } from '../../../lib/query';
 import { useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -82,32 +81,20 @@ export function ProductDetailPage() {
             option={(chosen.at === optionUuid ? chosen.option : null) ?? query.data.currentOption}
             currencyCode={query.data.currencyCode}
           />
-          {/* Below the first screen on a phone; beside the image on a wide screen, where it follows a frame later. */}
-          <Later>
-            <ProductPurchase
-              key={optionUuid}
-              detail={query.data}
-              onChosenOption={(option) =>
-                setChosen((current) =>
-                  current.at === optionUuid && current.option === option
-                    ? current
-                    : { at: optionUuid, option },
-                )
-              }
-            />
-          </Later>
+          <ProductPurchase
+            key={optionUuid}
+            detail={query.data}
+            onChosenOption={(option) =>
+              setChosen((current) =>
+                current.at === optionUuid && current.option === option ? current : { at: optionUuid, option },
+              )
+            }
+          />
         </div>
       </div>
-      {/* Below the first screen: each comes in a part of its own after the top of the page. */}
-      <Later>
-        <ProductDescription html={product.description} />
-      </Later>
-      <Later>
-        <ShippingInfo />
-      </Later>
-      <Later>
-        <YouMayAlsoLike />
-      </Later>
+      <ProductDescription html={product.description} />
+      <ShippingInfo />
+      <YouMayAlsoLike />
     </div>
   );
 }
