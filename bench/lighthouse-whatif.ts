@@ -9,9 +9,12 @@
  * with each of these changes, and prints the medians per page:
  * - `no long task after paint`: every main-thread task that starts after the observed first contentful paint
  *   shortened to 12 ms, just under the 50 ms a task needs (after the 4x) to count for Total Blocking Time;
+ * - `no long script task`, `no long layout task`, `no long image task`: the same, only for the tasks whose time goes
+ *   mostly to that kind of work (script; style, layout and paint; an SVG image's own document);
  * - `inline script free`: the evaluation of index.html's inline script (the early reads) shortened to nothing;
  * - `entry N KiB`: the entry script (`/assets/index-*.js`) as if it were N KiB over the network, for each N in
  *   BENCH_WHATIF_ENTRY_KIB (default 20,35,50).
+ * BENCH_WHATIF_CHANGES=<label>,<label> audits only the changes named.
  * Shortening a task scales its child events with it. The changes are approximations of a page that does less, not
  * of a particular build: a figure that moves says the thing is on the metric's path, one that does not says it is not.
  */
@@ -99,6 +102,41 @@ const noLongTaskAfterPaint: Change = ({ trace }) => {
   }
 };
 
+/** The kind of a task, by what takes most of its time: the page's script, style and layout, or an image document. */
+type TaskKind = 'script' | 'layout' | 'image';
+const SCRIPT_EVENTS = new Set([
+  'RunMicrotasks',
+  'FunctionCall',
+  'TimerFire',
+  'v8.evaluateModule',
+  'EvaluateScript',
+]);
+const LAYOUT_EVENTS = new Set(['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'Layerize', 'Commit']);
+
+function kindOf(inside: TraceEvent[]): TaskKind | null {
+  // An SVG image is a document of its own: its load, parse, layout and paint run on the page's main thread. (The
+  // page's own document is committed before its first paint, so it never counts here.)
+  if (inside.some((e) => e.name === 'DocumentLoader::CommitNavigation')) return 'image';
+  const top = (names: Set<string>) =>
+    inside.filter((e) => names.has(e.name)).reduce((sum, e) => sum + e.dur!, 0);
+  const script = top(SCRIPT_EVENTS);
+  const layout = top(LAYOUT_EVENTS);
+  if (script === 0 && layout === 0) return null;
+  return script >= layout ? 'script' : 'layout';
+}
+
+/** Every task after the first contentful paint whose time goes mostly to `kind`, shortened to 12 ms. */
+const noLongTaskOf =
+  (kind: TaskKind): Change =>
+  ({ trace }) => {
+    const { firstContentfulPaint, complete } = mainThread(trace.traceEvents);
+    for (const task of complete.filter(isTask)) {
+      if (task.ts < firstContentfulPaint.ts || task.dur! <= SHORT_TASK_US) continue;
+      const inside = within(task, complete);
+      if (kindOf(inside) === kind) shorten(task, inside, SHORT_TASK_US);
+    }
+  };
+
 const inlineScriptFree: Change = ({ trace }) => {
   const { complete } = mainThread(trace.traceEvents);
   for (const task of complete.filter(isTask)) {
@@ -142,9 +180,26 @@ const entryOf =
 const CHANGES: [string, Change | null][] = [
   ['as recorded', null],
   ['no long task after paint', noLongTaskAfterPaint],
+  ['no long script task', noLongTaskOf('script')],
+  ['no long layout task', noLongTaskOf('layout')],
+  ['no long image task', noLongTaskOf('image')],
   ['inline script free', inlineScriptFree],
   ...ENTRY_KIB.map((kib): [string, Change] => [`entry ${kib} KiB`, entryOf(kib)]),
 ];
+
+/** The changes BENCH_WHATIF_CHANGES names (all by default); a label that is no change is refused. */
+function chosenChanges(): [string, Change | null][] {
+  const named = process.env.BENCH_WHATIF_CHANGES?.split(',').map((label) => label.trim());
+  if (!named) return CHANGES;
+  const labels = CHANGES.map(([label]) => label);
+  const unknown = named.filter((label) => !labels.includes(label));
+  if (unknown.length > 0) {
+    throw new Error(
+      `BENCH_WHATIF_CHANGES: no change named ${unknown.join(', ')}; the changes are: ${labels.join(', ')}`,
+    );
+  }
+  return CHANGES.filter(([label]) => named.includes(label));
+}
 
 interface Figures {
   score: number;
@@ -212,7 +267,7 @@ export async function whatIf(): Promise<string> {
   const lines: string[] = [];
   for (const [page, runDirs] of byPage) {
     const rows: (string | number)[][] = [];
-    for (const [label, change] of CHANGES) {
+    for (const [label, change] of chosenChanges()) {
       const figures: Figures[] = [];
       for (const runDir of runDirs) figures.push(await auditChanged(runDir, change));
       const of = (pick: (f: Figures) => number) => spread(figures.map(pick)).median;
