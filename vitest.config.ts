@@ -29,6 +29,10 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           // Each test file opens its own database; the embedded one loads a template migrated once.
           globalSetup: ['./src/test/global-setup.ts'],
+          // The files a worker runs share one module graph, so the app is imported once per worker rather than
+          // once per file (decision 28). Each file still builds its own app on its own database; test helpers keep
+          // their state per shop (test/buying.ts).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
         },

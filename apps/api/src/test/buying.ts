@@ -4,7 +4,11 @@ import type { TestShop } from './app.js';
 
 export type Auth = { authorization: string };
 
-let taken = 0;
+/**
+ * How many options each shop has handed out. Per shop, not per module: the API's test files of one worker share
+ * this module (vitest.config.ts), and each file's shop starts from its first option.
+ */
+const taken = new WeakMap<TestShop, number>();
 
 /** A fresh option on each call, ready to sell: minimum 1, the given stock, nothing held, not flagged. */
 export async function stockedOption(
@@ -18,11 +22,17 @@ export async function stockedOption(
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(and(eq(productOptions.minimumOrderQuantity, 1), eq(productOptions.isSoldOut, false)))
     .orderBy(productOptions.id)
-    .offset(taken++)
+    .offset(nextOption(shop))
     .limit(1);
   const values = { stock, holdStock: 0, isSoldOut: false, minimumOrderQuantity: 1, ...overrides };
   await shop.db.update(productOptions).set(values).where(eq(productOptions.id, row!.option.id));
   return { ...row!.option, ...values, product: row!.product };
+}
+
+function nextOption(shop: TestShop): number {
+  const offset = taken.get(shop) ?? 0;
+  taken.set(shop, offset + 1);
+  return offset;
 }
 
 export const receiver = {

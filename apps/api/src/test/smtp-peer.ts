@@ -3,6 +3,12 @@ import { SMTPServer } from 'smtp-server';
 
 export type ReceivedMail = { to: string[]; subject: string; raw: string };
 
+/**
+ * How long a test waits for a mail that a background job sends. Long enough for a busy 2-core CI machine running
+ * two test files side by side; a mail that never comes still fails the test.
+ */
+const MAIL_WAIT_MS = 15_000;
+
 /** A real SMTP server in the test process: the shop sends to it over the network like to any other. */
 export async function startSmtpPeer() {
   const received: ReceivedMail[] = [];
@@ -26,18 +32,18 @@ export async function startSmtpPeer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Mails to one address, waiting briefly for ones still in flight. */
+    /** Mails to one address, waiting a while for ones still in flight. */
     async mailsTo(address: string, atLeast = 1): Promise<ReceivedMail[]> {
-      for (let waited = 0; waited < 5000; waited += 25) {
+      for (let waited = 0; waited < MAIL_WAIT_MS; waited += 25) {
         const found = received.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
         if (found.length >= atLeast) return found;
         await new Promise((r) => setTimeout(r, 25));
       }
       throw new Error(`no mail reached ${address}`);
     },
-    /** The first mail that matches, waiting briefly for mails still in flight. */
+    /** The first mail that matches, waiting a while for mails still in flight. */
     async waitFor(matches: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
-      for (let waited = 0; waited < 5000; waited += 25) {
+      for (let waited = 0; waited < MAIL_WAIT_MS; waited += 25) {
         const found = received.find(matches);
         if (found) return found;
         await new Promise((r) => setTimeout(r, 25));
