@@ -93,15 +93,6 @@ function within(task: TraceEvent, events: TraceEvent[]) {
   return events.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= end);
 }
 
-const noLongTaskAfterPaint: Change = ({ trace }) => {
-  const { firstContentfulPaint, complete } = mainThread(trace.traceEvents);
-  for (const task of complete.filter(isTask)) {
-    if (task.ts >= firstContentfulPaint.ts && task.dur! > SHORT_TASK_US) {
-      shorten(task, within(task, complete), SHORT_TASK_US);
-    }
-  }
-};
-
 /** The kind of a task, by what takes most of its time: the page's script, style and layout, or an image document. */
 type TaskKind = 'script' | 'layout' | 'image';
 const SCRIPT_EVENTS = new Set([
@@ -125,15 +116,15 @@ function kindOf(inside: TraceEvent[]): TaskKind | null {
   return script >= layout ? 'script' : 'layout';
 }
 
-/** Every task after the first contentful paint whose time goes mostly to `kind`, shortened to 12 ms. */
-const noLongTaskOf =
-  (kind: TaskKind): Change =>
+/** Every task after the first contentful paint (of `kind` only, if given) shortened to 12 ms. */
+const noLongTask =
+  (kind?: TaskKind): Change =>
   ({ trace }) => {
     const { firstContentfulPaint, complete } = mainThread(trace.traceEvents);
     for (const task of complete.filter(isTask)) {
       if (task.ts < firstContentfulPaint.ts || task.dur! <= SHORT_TASK_US) continue;
       const inside = within(task, complete);
-      if (kindOf(inside) === kind) shorten(task, inside, SHORT_TASK_US);
+      if (kind === undefined || kindOf(inside) === kind) shorten(task, inside, SHORT_TASK_US);
     }
   };
 
@@ -179,10 +170,10 @@ const entryOf =
 
 const CHANGES: [string, Change | null][] = [
   ['as recorded', null],
-  ['no long task after paint', noLongTaskAfterPaint],
-  ['no long script task', noLongTaskOf('script')],
-  ['no long layout task', noLongTaskOf('layout')],
-  ['no long image task', noLongTaskOf('image')],
+  ['no long task after paint', noLongTask()],
+  ['no long script task', noLongTask('script')],
+  ['no long layout task', noLongTask('layout')],
+  ['no long image task', noLongTask('image')],
   ['inline script free', inlineScriptFree],
   ...ENTRY_KIB.map((kib): [string, Change] => [`entry ${kib} KiB`, entryOf(kib)]),
 ];

@@ -9,6 +9,16 @@ export type ReceivedMail = { to: string[]; subject: string; raw: string };
  */
 const MAIL_WAIT_MS = 15_000;
 
+/** Asks `find` every 25 ms until it finds something, for at most MAIL_WAIT_MS. */
+async function untilFound<T>(find: () => T | undefined, failure: string): Promise<T> {
+  for (let waited = 0; waited < MAIL_WAIT_MS; waited += 25) {
+    const found = find();
+    if (found !== undefined) return found;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(failure);
+}
+
 /** A real SMTP server in the test process: the shop sends to it over the network like to any other. */
 export async function startSmtpPeer() {
   const received: ReceivedMail[] = [];
@@ -33,23 +43,14 @@ export async function startSmtpPeer() {
     url: `smtp://127.0.0.1:${port}`,
     received,
     /** Mails to one address, waiting a while for ones still in flight. */
-    async mailsTo(address: string, atLeast = 1): Promise<ReceivedMail[]> {
-      for (let waited = 0; waited < MAIL_WAIT_MS; waited += 25) {
+    mailsTo: (address: string, atLeast = 1): Promise<ReceivedMail[]> =>
+      untilFound(() => {
         const found = received.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
-        if (found.length >= atLeast) return found;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error(`no mail reached ${address}`);
-    },
+        return found.length >= atLeast ? found : undefined;
+      }, `no mail reached ${address}`),
     /** The first mail that matches, waiting a while for mails still in flight. */
-    async waitFor(matches: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
-      for (let waited = 0; waited < MAIL_WAIT_MS; waited += 25) {
-        const found = received.find(matches);
-        if (found) return found;
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      throw new Error('the expected mail did not arrive');
-    },
+    waitFor: (matches: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> =>
+      untilFound(() => received.find(matches), 'the expected mail did not arrive'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
