@@ -1,11 +1,14 @@
 /**
  * What a member's catalogue request costs beside a guest's: one shop on PostgreSQL, the product list, a search
  * and a detail, each loaded as a guest and as an approved member (korea@demo.kshop.example, ₩), without and
- * with `Accept-Encoding: br` (as browsers send it). A member's answer carries prices and is longer, so a bare
- * `node:http` server sending the very same bytes (and encoding) runs beside the shop: the member / guest ratio
- * of the bare server is what the bytes alone cost, and the shop's ratio next to it shows what the shop adds.
+ * with `Accept-Encoding: br` (as browsers send it). A member's answer carries prices and is longer, and a
+ * member's request carries its token, so a bare `node:http` server sending the very same bytes (and encoding),
+ * asked with the very same request headers, runs beside the shop: the member / guest ratio of the bare server is
+ * what the bytes alone cost, and the shop's ratio next to it shows what the shop adds.
  * Runs alternate guest, member, bare guest, bare member, BENCH_ROUNDS times (default 3), BENCH_DURATION seconds
- * each (default 8), 50 connections; medians are printed.
+ * each (default 8), 50 connections; medians are printed. Requests per second move with the machine's load and
+ * with the load generator beside the shop, so each shop run also gives the shop process's CPU time per request
+ * (its `process_cpu_seconds_total`, METRICS=true): the steadier figure for what a member costs more.
  *
  *   npm run build && npx tsx bench/members-vs-guests.ts
  */
@@ -15,6 +18,7 @@ import { startShop } from '../e2e/support/server.js';
 import { commonWord, memberToken, newestProducts } from './http.js';
 import { bareServer } from './support/bare-server.js';
 import { isMain, round, spread, table, writeResult } from './support/report.js';
+import { shopCpuSeconds } from './support/shop-cpu.js';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -43,15 +47,26 @@ function rawAnswer(url: string, headers: Record<string, string>): Promise<Sample
   });
 }
 
-async function requestsPerSecond(url: string, headers: Record<string, string>) {
+async function requestsPerSecond(
+  url: string,
+  headers: Record<string, string>,
+  cpuSeconds?: () => Promise<number>,
+) {
+  const cpuBefore = await cpuSeconds?.();
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`failures loading ${url}`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+  const cpuAfter = await cpuSeconds?.();
+  const cpuMicros =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? Number.NaN
+      : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, cpuMicros };
 }
 
 export async function measureMembersVsGuests() {
   const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const shop = await startShop({ adminDatabaseUrl });
+  const shop = await startShop({ adminDatabaseUrl, env: { METRICS: 'true' } });
+  const shopCpu = () => shopCpuSeconds(shop.url);
   const bare = await bareServer();
   try {
     const accessToken = await memberToken(shop);
@@ -78,27 +93,34 @@ export async function measureMembersVsGuests() {
     const results = [];
     for (const c of calls) {
       for (const encoding of encodings) {
-        const runs = new Map<string, { rps: number[]; p99: number[]; bytes: number }>();
+        const runs = new Map<string, { rps: number[]; p99: number[]; cpuMicros: number[]; bytes: number }>();
         for (let r = 0; r < ROUNDS; r++) {
           for (const viewer of viewers) {
             const headers = { ...encoding.headers, ...viewer.headers };
             const sample = await rawAnswer(`${shop.url}${c.path}`, headers);
-            const shopRun = await requestsPerSecond(`${shop.url}${c.path}`, headers);
+            const shopRun = await requestsPerSecond(`${shop.url}${c.path}`, headers, shopCpu);
             await bare.serve(sample.body, sample.headers);
-            const bareRun = await requestsPerSecond(`${bare.url}${c.path}`, {});
+            const bareRun = await requestsPerSecond(`${bare.url}${c.path}`, headers);
             for (const [target, run] of [
               [`shop ${viewer.name}`, shopRun],
               [`bare ${viewer.name}`, bareRun],
             ] as const) {
-              const entry = runs.get(target) ?? { rps: [], p99: [], bytes: sample.body.length };
+              const entry = runs.get(target) ?? {
+                rps: [],
+                p99: [],
+                cpuMicros: [],
+                bytes: sample.body.length,
+              };
               entry.rps.push(run.rps);
               entry.p99.push(run.p99);
+              if (!Number.isNaN(run.cpuMicros)) entry.cpuMicros.push(run.cpuMicros);
               runs.set(target, entry);
             }
           }
         }
         const median = (target: string) => spread(runs.get(target)!.rps).median;
         const p99 = (target: string) => spread(runs.get(target)!.p99).median;
+        const cpu = (target: string) => spread(runs.get(target)!.cpuMicros).median;
         const shopRatio = median('shop member') / median('shop guest');
         const bareRatio = median('bare member') / median('bare guest');
         const row = {
@@ -113,11 +135,13 @@ export async function measureMembersVsGuests() {
           bareMember: round(median('bare member')),
           bareMemberPerGuest: round(100 * bareRatio, 1),
           p99GuestMember: `${p99('shop guest')} / ${p99('shop member')}`,
+          cpuMicrosGuestMember: `${round(cpu('shop guest'), 1)} / ${round(cpu('shop member'), 1)}`,
+          cpuMemberPerGuest: round((100 * cpu('shop member')) / cpu('shop guest'), 1),
         };
         results.push(row);
         rows.push(Object.values(row));
         console.info(
-          `${c.name} (${encoding.name}): member ${row.shopMemberPerGuest} % of guest; bare ${row.bareMemberPerGuest} %`,
+          `${c.name} (${encoding.name}): member ${row.shopMemberPerGuest} % of guest; bare ${row.bareMemberPerGuest} %; shop CPU per request, member ${row.cpuMemberPerGuest} % of guest`,
         );
       }
     }
@@ -135,6 +159,8 @@ export async function measureMembersVsGuests() {
           'bare member req/s',
           'bare member % of guest',
           'shop p99 guest / member ms',
+          'shop CPU µs per request guest / member',
+          'member CPU % of guest',
         ],
         rows,
       )}`,

@@ -24,6 +24,7 @@ import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { JsonClient, percentile } from './support/client.js';
 import { isMain, round, table, writeResult } from './support/report.js';
 import { countRoundTrips } from './support/round-trips.js';
+import { shopCpuSeconds } from './support/shop-cpu.js';
 
 const BUYERS = Number(process.env.BENCH_ORDER_BUYERS ?? 50);
 const SECONDS = Number(process.env.BENCH_ORDER_SECONDS ?? 20);
@@ -56,13 +57,6 @@ interface Option {
 const buyerEmail = (i: number) => `orderer${String(i + 1).padStart(2, '0')}@bench.kshop.example`;
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 const loadavg = () => os.loadavg().map((l) => round(l, 2));
-/** CPU seconds the shop's process has used, from its Prometheus metrics (METRICS=true). */
-async function serverCpuSeconds(base: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('kshop_node_process_cpu_seconds_total '));
-  return Number(line?.split(' ')[1] ?? Number.NaN);
-}
-
 /** CPU seconds used so far by the database server's backends serving this database (Linux /proc). */
 async function databaseCpuSeconds(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ pid: number }>(
@@ -377,7 +371,7 @@ export async function measureOrdering() {
     const warmUp = await orderFor(orders, buyers, setup.options, mostLeft, acknowledged, WARM_UP_SECONDS);
     const loadBefore = loadavg();
     const cpuBefore = {
-      server: await serverCpuSeconds(shop.url),
+      server: await shopCpuSeconds(shop.url),
       database: await databaseCpuSeconds(database),
     };
     relay?.reset();
@@ -386,7 +380,7 @@ export async function measureOrdering() {
     const seconds = (performance.now() - started) / 1000;
     const roundTrips = relay?.count;
     const cpuAfter = {
-      server: await serverCpuSeconds(shop.url),
+      server: await shopCpuSeconds(shop.url),
       database: await databaseCpuSeconds(database),
     };
     const loadAfter = loadavg();
