@@ -47,26 +47,15 @@ function rawAnswer(url: string, headers: Record<string, string>): Promise<Sample
   });
 }
 
-async function requestsPerSecond(
-  url: string,
-  headers: Record<string, string>,
-  cpuSeconds?: () => Promise<number>,
-) {
-  const cpuBefore = await cpuSeconds?.();
+async function requestsPerSecond(url: string, headers: Record<string, string>) {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`failures loading ${url}`);
-  const cpuAfter = await cpuSeconds?.();
-  const cpuMicros =
-    cpuBefore === undefined || cpuAfter === undefined
-      ? Number.NaN
-      : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
-  return { rps: result.requests.average, p99: result.latency.p99, cpuMicros };
+  return { rps: result.requests.average, p99: result.latency.p99, requests: result.requests.total };
 }
 
 export async function measureMembersVsGuests() {
   const adminDatabaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const shop = await startShop({ adminDatabaseUrl, env: { METRICS: 'true' } });
-  const shopCpu = () => shopCpuSeconds(shop.url);
   const bare = await bareServer();
   try {
     const accessToken = await memberToken(shop);
@@ -98,7 +87,9 @@ export async function measureMembersVsGuests() {
           for (const viewer of viewers) {
             const headers = { ...encoding.headers, ...viewer.headers };
             const sample = await rawAnswer(`${shop.url}${c.path}`, headers);
-            const shopRun = await requestsPerSecond(`${shop.url}${c.path}`, headers, shopCpu);
+            const cpuBefore = await shopCpuSeconds(shop.url);
+            const shopRun = await requestsPerSecond(`${shop.url}${c.path}`, headers);
+            const cpuMicros = (((await shopCpuSeconds(shop.url)) - cpuBefore) * 1e6) / shopRun.requests;
             await bare.serve(sample.body, sample.headers);
             const bareRun = await requestsPerSecond(`${bare.url}${c.path}`, headers);
             for (const [target, run] of [
@@ -113,9 +104,9 @@ export async function measureMembersVsGuests() {
               };
               entry.rps.push(run.rps);
               entry.p99.push(run.p99);
-              if (!Number.isNaN(run.cpuMicros)) entry.cpuMicros.push(run.cpuMicros);
               runs.set(target, entry);
             }
+            runs.get(`shop ${viewer.name}`)!.cpuMicros.push(cpuMicros);
           }
         }
         const median = (target: string) => spread(runs.get(target)!.rps).median;

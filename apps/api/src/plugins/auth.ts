@@ -39,8 +39,7 @@ const bearer = (request: FastifyRequest): string | null => {
  */
 const lastTokenOn = new WeakMap<Socket, { token: Buffer; hash: string }>();
 
-function tokenHashOn(socket: Socket | undefined, token: string): string {
-  if (!socket) return hashToken(token);
+function tokenHashOn(socket: Socket, token: string): string {
   const bytes = Buffer.from(token);
   const last = lastTokenOn.get(socket);
   if (last && last.token.length === bytes.length && timingSafeEqual(last.token, bytes)) return last.hash;
