@@ -381,10 +381,13 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // The import takes the file's bytes as the body (CSV in any of the encodings Korean Excel writes, or an
   // Excel workbook) and runs as a background job (catalog-import.ts): the upload answers the job's id at
   // once; every row is checked before anything changes. The preview reads the same file and writes nothing.
-  app.jobs.register<CatalogueImportInput>(
-    CATALOGUE_IMPORT,
-    catalogueImportJob(app.db, { batchTargetMs: BATCH_TARGET_MS[app.database.driver] }),
-  );
+  const importJob = catalogueImportJob(app.db, { batchTargetMs: BATCH_TARGET_MS[app.database.driver] });
+  app.jobs.register<CatalogueImportInput>(CATALOGUE_IMPORT, async (context) => {
+    const result = await importJob(context);
+    // An import can make words common that no buyer has searched for yet.
+    app.commonWords.refresh();
+    return result;
+  });
   /** The upload as CSV text and its separator; a workbook's first sheet becomes CSV text here. */
   const readUpload = (body: unknown, contentType: string | undefined) => {
     if (!Buffer.isBuffer(body))

@@ -7,11 +7,14 @@ import { categories, productArtists, productListCounts, productOptions, products
 import { insertGeneratedProducts, seedOnFirstStart } from '../../db/seed/index.js';
 import { freshDatabase } from '../../test/database.js';
 import {
+  commonCatalogueWords,
   compactKeywordCounts,
   compactListCounts,
   compactListSpans,
+  keepCommonWordsCounted,
   keepKeywordCounted,
   keptKeywordCount,
+  keywordKey,
   LIST_COUNT_ROWS_TO_COMPACT,
   listProductCards,
   type ProductFilter,
@@ -431,4 +434,34 @@ describe('search keywords kept counted', () => {
       }
     },
   );
+});
+
+describe("the catalogue's commonest words, kept counted ahead of their first search", () => {
+  it('are the words and side-by-side pairs in the most listed products, not kept yet, and count exactly once kept', async () => {
+    const common = await commonCatalogueWords(db(), { above: 5, most: 40 });
+    expect(common.length).toBeGreaterThan(4);
+    expect(common.some((words) => words.length === 2)).toBe(true);
+    const counts: number[] = [];
+    for (const words of common) {
+      expect(words).toEqual(keywordKey(words));
+      expect(await keptKeywordCount(db(), words, 'all')).toBeUndefined();
+      counts.push((await expectedIds({ keywords: words, stockStatus: 'all', sort: 'latest' })).length);
+    }
+    // A word found in more than `above` products matches at least as many as a pattern.
+    expect(counts.every((n) => n > 5)).toBe(true);
+
+    const most = common.slice(0, 4);
+    expect(await keepCommonWordsCounted(db(), { above: 5, most: 4 })).toBe(4);
+    for (const words of most) {
+      for (const stockStatus of STOCK_STATUSES) {
+        const expected = (await expectedIds({ keywords: words, stockStatus, sort: 'latest' })).length;
+        expect(await keptKeywordCount(db(), words, stockStatus)).toBe(expected);
+      }
+    }
+    // Kept words are not offered again; the next run keeps the next ones.
+    const next = await commonCatalogueWords(db(), { above: 5, most: 40 });
+    expect(next.slice(0, common.length - 4)).toEqual(common.slice(4));
+    // A word in too few products is never offered.
+    expect(await commonCatalogueWords(db(), { above: 1_000_000 })).toEqual([]);
+  });
 });

@@ -214,7 +214,7 @@ const textArray = (values: readonly string[]) =>
  * search text, stock state or listing it changes. A common word searched once the table is full is counted
  * on each search, as before.
  */
-export const MAX_KEPT_KEYWORDS = 100;
+export const MAX_KEPT_KEYWORDS = 150;
 
 /**
  * A kept keyword's exact count for a stock state, summed from the rows the keyword trigger (migration 0019)
@@ -254,28 +254,48 @@ export async function compactKeywordCounts(db: Executor, words: readonly string[
 const keeping = new Set<string>();
 
 /**
- * Keeps a keyword's matches counted from now on: the keyword is committed first, so that every product
- * statement from then on appends its changes; once every transaction begun before that has ended (none
- * can still commit a change it did not count), one statement counts the matches and subtracts the changes
- * already appended, both as of its own snapshot, and marks the keyword ready. A keyword added by a
- * concurrent search is claimed by one of them. Returns false when transactions older than the keyword
- * were still open after `waitMs`; the keyword then stays unready and a later search tries again.
+ * Keeps a keyword's matches counted from now on (`keepKeywordsCounted` for one keyword). Returns false when
+ * transactions older than the keyword were still open after `waitMs`, or when this process is keeping it
+ * already; the keyword then stays unready and a later search tries again.
  */
 export async function keepKeywordCounted(
   db: Executor,
   keywords: readonly string[],
-  { waitMs = 2_000 }: { waitMs?: number } = {},
+  options: { waitMs?: number } = {},
 ): Promise<boolean> {
-  const words = keywordKey(keywords);
-  const key = JSON.stringify(words);
-  if (keeping.has(key)) return false;
-  keeping.add(key);
+  if (keeping.has(JSON.stringify(keywordKey(keywords)))) return false;
+  return (await keepKeywordsCounted(db, [keywords], options)) !== false;
+}
+
+/**
+ * Keeps keywords' matches counted from now on: the keywords are committed first (while fewer than
+ * `MAX_KEPT_KEYWORDS` are kept), so that every product statement from then on appends its changes; once every
+ * transaction begun before that has ended (none can still commit a change it did not count), one statement per
+ * keyword counts its matches and subtracts the changes already appended, both as of its own snapshot, and marks
+ * the keyword ready. A keyword added by a concurrent search is claimed by one of them. Returns how many
+ * keywords this call made ready, or false when transactions older than the keywords were still open after
+ * `waitMs`: the keywords then stay unready and a later search tries again. `stopped` is asked between keywords.
+ */
+export async function keepKeywordsCounted(
+  db: Executor,
+  keywordLists: readonly (readonly string[])[],
+  { waitMs = 2_000, stopped = () => false }: { waitMs?: number; stopped?: () => boolean } = {},
+): Promise<number | false> {
+  const mine = new Map<string, string[]>();
+  for (const keywords of keywordLists) {
+    const words = keywordKey(keywords);
+    const key = JSON.stringify(words);
+    if (!keeping.has(key)) mine.set(key, words);
+  }
+  for (const key of mine.keys()) keeping.add(key);
   try {
-    const patterns = words.map(containsPattern);
-    await db.execute(sql`insert into search_keywords (words, patterns)
-      select ${textArray(words)}, ${textArray(patterns)}
-      where (select count(*) from search_keywords) < ${MAX_KEPT_KEYWORDS}
-      on conflict do nothing`);
+    for (const words of mine.values()) {
+      await db.execute(sql`insert into search_keywords (words, patterns)
+        select ${textArray(words)}, ${textArray(words.map(containsPattern))}
+        where (select count(*) from search_keywords) < ${MAX_KEPT_KEYWORDS}
+        on conflict do nothing`);
+    }
+    if (mine.size === 0) return 0;
     const since = (await db.execute(sql`select clock_timestamp()::text as at`)) as unknown as {
       rows: { at: string }[];
     };
@@ -288,24 +308,99 @@ export async function keepKeywordCounted(
       if (Date.now() > deadline) return false;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    await db.execute(sql`
-      with claimed as (
-        update search_keywords set ready = true where words = ${textArray(words)} and not ready returning words),
-      matching as (
-        select ${products.inStock} as in_stock, count(*) as n from ${products}
-        where ${listedProduct()} and ${products.searchText} like all (${textArray(patterns)})
-        group by 1),
-      appended as (
-        select in_stock, sum(n) as n from search_keyword_counts where words = ${textArray(words)} group by 1)
-      insert into search_keyword_counts (words, in_stock, n, compacted)
-      select claimed.words, s.in_stock, s.n, true from claimed, (
-        select in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
-        from matching m full join appended a using (in_stock)) s
-      where s.n <> 0`);
-    return true;
+    let ready = 0;
+    for (const words of mine.values()) {
+      if (stopped()) break;
+      const claimed = (await db.execute(sql`
+        with claimed as (
+          update search_keywords set ready = true where words = ${textArray(words)} and not ready returning words),
+        matching as (
+          select ${products.inStock} as in_stock, count(*) as n from ${products}
+          where ${listedProduct()} and ${products.searchText} like all (${textArray(words.map(containsPattern))})
+          group by 1),
+        appended as (
+          select in_stock, sum(n) as n from search_keyword_counts where words = ${textArray(words)} group by 1),
+        counted as (
+          insert into search_keyword_counts (words, in_stock, n, compacted)
+          select claimed.words, s.in_stock, s.n, true from claimed, (
+            select in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
+            from matching m full join appended a using (in_stock)) s
+          where s.n <> 0)
+        select count(*)::int as n from claimed`)) as unknown as { rows: { n: number }[] };
+      ready += Number(claimed.rows[0]?.n ?? 0);
+    }
+    return ready;
   } finally {
-    keeping.delete(key);
+    for (const key of mine.keys()) keeping.delete(key);
   }
+}
+
+/**
+ * How many of the catalogue's commonest words `keepCommonWordsCounted` keeps at most; the other places among
+ * the `MAX_KEPT_KEYWORDS` go to common words buyers search for.
+ */
+export const COMMON_WORDS_KEPT = 100;
+
+/** About this many listed products are read to find the catalogue's common words (a sample past it). */
+export const COMMON_WORDS_SAMPLE = 10_000;
+
+/**
+ * The catalogue's commonest words, and pairs of words found side by side, that are not kept counted yet: those
+ * in more than `above` listed products, most frequent first, at most `most`. Their first search would count
+ * that many products; keeping them counted ahead of it (`keepCommonWordsCounted`) spares that search the count.
+ * Words are the search text's runs between spaces and punctuation, as a buyer types them. A catalogue of
+ * more than `sample` products is judged from a sample of its table's pages (estimated frequencies: a word
+ * near the threshold may be left to its first search, which keeps it then).
+ */
+export async function commonCatalogueWords(
+  db: Executor,
+  {
+    above = KEEP_COUNTED_ABOVE,
+    most = COMMON_WORDS_KEPT,
+    sample = COMMON_WORDS_SAMPLE,
+  }: { above?: number; most?: number; sample?: number } = {},
+): Promise<string[][]> {
+  const size = (await db.execute(
+    sql`select reltuples::float8 as n from pg_class where oid = 'products'::regclass`,
+  )) as unknown as { rows: { n: number }[] };
+  const estimated = Number(size.rows[0]?.n ?? -1);
+  const percent = estimated > sample ? (100 * sample) / estimated : 100;
+  const sampled = percent < 100 ? sql`tablesample system (${sql.raw(percent.toFixed(4))})` : sql``;
+  const result = (await db.execute(sql`
+    with words as (
+      select ${products.id} as id, w.word, lead(w.word) over (partition by ${products.id} order by w.at) as next
+      from ${products} ${sampled}
+      cross join lateral regexp_split_to_table(${products.searchText}, '[[:space:][:punct:]]+')
+        with ordinality as w(word, at)
+      where ${listedProduct()}),
+    candidates as (
+      select array[word] as words, count(distinct id) as n from words where word <> '' group by word
+      union all
+      select array[least(word, next), greatest(word, next)], count(distinct id) from words
+      where word <> '' and next <> '' and word <> next group by 1)
+    select c.words from candidates c
+    where c.n * ${100 / percent}::float8 > ${above}
+      and not exists (select 1 from search_keywords k where k.words = c.words)
+    order by c.n desc, c.words limit ${most}`)) as unknown as { rows: { words: string[] }[] };
+  const unique = new Map<string, string[]>();
+  for (const row of result.rows) {
+    const words = keywordKey(row.words);
+    unique.set(JSON.stringify(words), words);
+  }
+  return [...unique.values()];
+}
+
+/**
+ * Keeps the catalogue's commonest words and pairs counted before anyone searches for them (decision 0025):
+ * run when the shop starts and after a catalogue import. Returns how many it made ready.
+ */
+export async function keepCommonWordsCounted(
+  db: Executor,
+  options: { above?: number; most?: number; waitMs?: number; stopped?: () => boolean } = {},
+): Promise<number | false> {
+  const words = await commonCatalogueWords(db, options);
+  if (words.length === 0 || options.stopped?.()) return 0;
+  return keepKeywordsCounted(db, words, options);
 }
 
 async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined, keepAbove: number) {
