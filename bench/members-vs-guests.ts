@@ -5,8 +5,10 @@
  * member's request carries its token, so a bare `node:http` server sending the very same bytes (and encoding),
  * asked with the very same request headers, runs beside the shop: the member / guest ratio of the bare server is
  * what the bytes alone cost, and the shop's ratio next to it shows what the shop adds.
- * Runs alternate guest, member, bare guest, bare member, BENCH_ROUNDS times (default 3), BENCH_DURATION seconds
- * each (default 8), 50 connections; medians are printed. Requests per second move with the machine's load and
+ * Each call and encoding is first loaded for BENCH_WARM_UP seconds (default 2) per viewer and server, unrecorded,
+ * so that no measured run pays for the first requests' compilation. Then runs alternate guest, member, bare
+ * guest, bare member (member first in every other round, so neither viewer always follows the other),
+ * BENCH_ROUNDS times (default 5), BENCH_DURATION seconds each (default 5), 50 connections; medians are printed. Requests per second move with the machine's load and
  * with the load generator beside the shop, so each shop run also gives the shop process's CPU time per request
  * (its `process_cpu_seconds_total`, METRICS=true): the steadier figure for what a member costs more.
  *
@@ -21,8 +23,9 @@ import { isMain, round, spread, table, writeResult } from './support/report.js';
 import { shopCpuSeconds } from './support/shop-cpu.js';
 
 const CONNECTIONS = 50;
-const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2);
 const LISTING = 'page=1&limit=20&sort=latest&stockStatus=all';
 
 type Sample = { body: Buffer; headers: Record<string, string> };
@@ -47,8 +50,8 @@ function rawAnswer(url: string, headers: Record<string, string>): Promise<Sample
   });
 }
 
-async function requestsPerSecond(url: string, headers: Record<string, string>) {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+async function requestsPerSecond(url: string, headers: Record<string, string>, duration = DURATION) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`failures loading ${url}`);
   return { rps: result.requests.average, p99: result.latency.p99, requests: result.requests.total };
 }
@@ -83,8 +86,15 @@ export async function measureMembersVsGuests() {
     for (const c of calls) {
       for (const encoding of encodings) {
         const runs = new Map<string, { rps: number[]; p99: number[]; cpuMicros: number[]; bytes: number }>();
+        for (const viewer of viewers) {
+          const headers = { ...encoding.headers, ...viewer.headers };
+          const sample = await rawAnswer(`${shop.url}${c.path}`, headers);
+          await requestsPerSecond(`${shop.url}${c.path}`, headers, WARM_UP);
+          await bare.serve(sample.body, sample.headers);
+          await requestsPerSecond(`${bare.url}${c.path}`, headers, WARM_UP);
+        }
         for (let r = 0; r < ROUNDS; r++) {
-          for (const viewer of viewers) {
+          for (const viewer of r % 2 === 0 ? viewers : [...viewers].reverse()) {
             const headers = { ...encoding.headers, ...viewer.headers };
             const sample = await rawAnswer(`${shop.url}${c.path}`, headers);
             const cpuBefore = await shopCpuSeconds(shop.url);
