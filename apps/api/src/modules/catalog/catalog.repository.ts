@@ -269,7 +269,7 @@ export async function keepKeywordCounted(
 
 /**
  * Keeps keywords' matches counted from now on: the keywords are committed first (while fewer than
- * `MAX_KEPT_KEYWORDS` are kept), so that every product statement from then on appends its changes; once every
+ * `keptAtMost`, at most `MAX_KEPT_KEYWORDS`, are kept), so that every product statement from then on appends its changes; once every
  * transaction begun before that has ended (none can still commit a change it did not count), one statement per
  * keyword counts its matches and subtracts the changes already appended, both as of its own snapshot, and marks
  * the keyword ready. A keyword added by a concurrent search is claimed by one of them. Returns how many
@@ -279,7 +279,11 @@ export async function keepKeywordCounted(
 export async function keepKeywordsCounted(
   db: Executor,
   keywordLists: readonly (readonly string[])[],
-  { waitMs = 2_000, stopped = () => false }: { waitMs?: number; stopped?: () => boolean } = {},
+  {
+    waitMs = 2_000,
+    stopped = () => false,
+    keptAtMost = MAX_KEPT_KEYWORDS,
+  }: { waitMs?: number; stopped?: () => boolean; keptAtMost?: number } = {},
 ): Promise<number | false> {
   const mine = new Map<string, string[]>();
   for (const keywords of keywordLists) {
@@ -292,10 +296,16 @@ export async function keepKeywordsCounted(
     for (const words of mine.values()) {
       await db.execute(sql`insert into search_keywords (words, patterns)
         select ${textArray(words)}, ${textArray(words.map(containsPattern))}
-        where (select count(*) from search_keywords) < ${MAX_KEPT_KEYWORDS}
+        where (select count(*) from search_keywords) < ${Math.min(keptAtMost, MAX_KEPT_KEYWORDS)}
         on conflict do nothing`);
     }
-    if (mine.size === 0) return 0;
+    // Those that found no place (too many kept) and those made ready meanwhile are left out.
+    const unready = (await db.execute(sql`select words from search_keywords where not ready`)) as unknown as {
+      rows: { words: string[] }[];
+    };
+    const waiting = new Set(unready.rows.map((row) => JSON.stringify(row.words)));
+    const toCount = [...mine].filter(([key]) => waiting.has(key)).map(([, words]) => words);
+    if (toCount.length === 0) return 0;
     const since = (await db.execute(sql`select clock_timestamp()::text as at`)) as unknown as {
       rows: { at: string }[];
     };
@@ -309,7 +319,7 @@ export async function keepKeywordsCounted(
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     let ready = 0;
-    for (const words of mine.values()) {
+    for (const words of toCount) {
       if (stopped()) break;
       const claimed = (await db.execute(sql`
         with claimed as (
@@ -336,8 +346,8 @@ export async function keepKeywordsCounted(
 }
 
 /**
- * How many of the catalogue's commonest words `keepCommonWordsCounted` keeps at most; the other places among
- * the `MAX_KEPT_KEYWORDS` go to common words buyers search for.
+ * How many of the catalogue's commonest words `keepCommonWordsCounted` keeps, and how many keywords may be kept
+ * at most when it adds one: the other places among the `MAX_KEPT_KEYWORDS` go to common words buyers search for.
  */
 export const COMMON_WORDS_KEPT = 100;
 
@@ -345,8 +355,9 @@ export const COMMON_WORDS_KEPT = 100;
 export const COMMON_WORDS_SAMPLE = 10_000;
 
 /**
- * The catalogue's commonest words, and pairs of words found side by side, that are not kept counted yet: those
- * in more than `above` listed products, most frequent first, at most `most`. Their first search would count
+ * The catalogue's commonest words, and pairs of words found side by side, that are not kept counted yet: of
+ * the `most` most frequent ones found in more than `above` listed products, those not kept yet, most frequent
+ * first. Their first search would count
  * that many products; keeping them counted ahead of it (`keepCommonWordsCounted`) spares that search the count.
  * Words are the search text's runs between spaces and punctuation, as a buyer types them. A catalogue of
  * more than `sample` products is judged from a sample of its table's pages (estimated frequencies: a word
@@ -378,10 +389,11 @@ export async function commonCatalogueWords(
       union all
       select array[least(word, next), greatest(word, next)], count(distinct id) from words
       where word <> '' and next <> '' and word <> next group by 1)
-    select c.words from candidates c
-    where c.n * ${100 / percent}::float8 > ${above}
-      and not exists (select 1 from search_keywords k where k.words = c.words)
-    order by c.n desc, c.words limit ${most}`)) as unknown as { rows: { words: string[] }[] };
+    select c.words from (
+      select words, n from candidates where n * ${100 / percent}::float8 > ${above}
+      order by n desc, words limit ${most}) c
+    where not exists (select 1 from search_keywords k where k.words = c.words)
+    order by c.n desc, c.words`)) as unknown as { rows: { words: string[] }[] };
   const unique = new Map<string, string[]>();
   for (const row of result.rows) {
     const words = keywordKey(row.words);
@@ -396,11 +408,17 @@ export async function commonCatalogueWords(
  */
 export async function keepCommonWordsCounted(
   db: Executor,
-  options: { above?: number; most?: number; waitMs?: number; stopped?: () => boolean } = {},
+  options: {
+    above?: number;
+    most?: number;
+    keptAtMost?: number;
+    waitMs?: number;
+    stopped?: () => boolean;
+  } = {},
 ): Promise<number | false> {
   const words = await commonCatalogueWords(db, options);
   if (words.length === 0 || options.stopped?.()) return 0;
-  return keepKeywordsCounted(db, words, options);
+  return keepKeywordsCounted(db, words, { keptAtMost: COMMON_WORDS_KEPT, ...options });
 }
 
 async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined, keepAbove: number) {
