@@ -214,7 +214,7 @@ const textArray = (values: readonly string[]) =>
  * search text, stock state or listing it changes. A common word searched once the table is full is counted
  * on each search, as before.
  */
-export const MAX_KEPT_KEYWORDS = 150;
+export const MAX_KEPT_KEYWORDS = 200;
 
 /**
  * A kept keyword's exact count for a stock state, summed from the rows the keyword trigger (migration 0019)
@@ -349,19 +349,19 @@ export async function keepKeywordsCounted(
  * How many of the catalogue's commonest words `keepCommonWordsCounted` keeps, and how many keywords may be kept
  * at most when it adds one: the other places among the `MAX_KEPT_KEYWORDS` go to common words buyers search for.
  */
-export const COMMON_WORDS_KEPT = 100;
+export const COMMON_WORDS_KEPT = 150;
 
 /** About this many listed products are read to find the catalogue's common words (a sample past it). */
 export const COMMON_WORDS_SAMPLE = 10_000;
 
 /**
  * The catalogue's commonest words, and pairs of words found side by side, that are not kept counted yet: of
- * the `most` most frequent ones found in more than `above` listed products, those not kept yet, most frequent
- * first. Their first search would count
- * that many products; keeping them counted ahead of it (`keepCommonWordsCounted`) spares that search the count.
- * Words are the search text's runs between spaces and punctuation, as a buyer types them. A catalogue of
- * more than `sample` products is judged from a sample of its table's pages (estimated frequencies: a word
- * near the threshold may be left to its first search, which keeps it then).
+ * the `most` most frequent ones found in more than `above` listed products, those not kept yet, most
+ * frequent first. Their first search would count that many products; keeping them counted ahead of it
+ * (`keepCommonWordsCounted`) spares that search the count. Words are the search text's runs between spaces
+ * and punctuation, as a buyer types them. A catalogue of more than `sample` products is judged from a sample
+ * of about that many (estimated frequencies: a word near the cut may be left to its first search, which
+ * keeps it then).
  */
 export async function commonCatalogueWords(
   db: Executor,
@@ -376,7 +376,7 @@ export async function commonCatalogueWords(
   )) as unknown as { rows: { n: number }[] };
   const estimated = Number(size.rows[0]?.n ?? -1);
   const percent = estimated > sample ? (100 * sample) / estimated : 100;
-  const sampled = percent < 100 ? sql`tablesample system (${sql.raw(percent.toFixed(4))})` : sql``;
+  const sampled = percent < 100 ? sql`tablesample bernoulli (${sql.raw(percent.toFixed(4))})` : sql``;
   const result = (await db.execute(sql`
     with words as (
       select ${products.id} as id, w.word, lead(w.word) over (partition by ${products.id} order by w.at) as next
