@@ -268,13 +268,14 @@ export async function keepKeywordCounted(
 }
 
 /**
- * Keeps keywords' matches counted from now on: the keywords are committed first (while fewer than
- * `keptAtMost`, at most `MAX_KEPT_KEYWORDS`, are kept), so that every product statement from then on appends its changes; once every
- * transaction begun before that has ended (none can still commit a change it did not count), one statement per
- * keyword counts its matches and subtracts the changes already appended, both as of its own snapshot, and marks
- * the keyword ready. A keyword added by a concurrent search is claimed by one of them. Returns how many
- * keywords this call made ready, or false when transactions older than the keywords were still open after
- * `waitMs`: the keywords then stay unready and a later search tries again. `stopped` is asked between keywords.
+ * Keeps keywords' matches counted from now on: the keywords are committed first (while fewer than `keptAtMost`,
+ * at most `MAX_KEPT_KEYWORDS`, are kept), so that every product statement from then on appends its changes;
+ * once every transaction begun before that has ended (none can still commit a change it did not count), one
+ * statement per keyword counts its matches and subtracts the changes already appended, both as of its own
+ * snapshot, and marks the keyword ready. A keyword added by a concurrent search is claimed by one of them.
+ * Returns how many keywords this call made ready, or false when transactions older than the keywords were
+ * still open after `waitMs`: the keywords then stay unready and a later search tries again. `stopped` is asked
+ * between keywords.
  */
 export async function keepKeywordsCounted(
   db: Executor,
@@ -346,8 +347,8 @@ export async function keepKeywordsCounted(
 }
 
 /**
- * How many of the catalogue's commonest words `keepCommonWordsCounted` keeps, and how many keywords may be kept
- * at most when it adds one: the other places among the `MAX_KEPT_KEYWORDS` go to common words buyers search for.
+ * How many of the catalogue's commonest words `keepCommonWordsCounted` keeps, and how many keywords may be
+ * kept at most when it adds one: the other places among the `MAX_KEPT_KEYWORDS` go to words buyers search for.
  */
 export const COMMON_WORDS_KEPT = 150;
 
@@ -418,7 +419,7 @@ export async function keepCommonWordsCounted(
 ): Promise<number | false> {
   const words = await commonCatalogueWords(db, options);
   if (words.length === 0 || options.stopped?.()) return 0;
-  return keepKeywordsCounted(db, words, { keptAtMost: COMMON_WORDS_KEPT, ...options });
+  return keepKeywordsCounted(db, words, { ...options, keptAtMost: options.keptAtMost ?? COMMON_WORDS_KEPT });
 }
 
 async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined, keepAbove: number) {
