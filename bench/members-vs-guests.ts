@@ -8,9 +8,11 @@
  * Each call and encoding is first loaded for BENCH_WARM_UP seconds (default 2) per viewer and server, unrecorded,
  * so that no measured run pays for the first requests' compilation. Then runs alternate guest, member, bare
  * guest, bare member (member first in every other round, so neither viewer always follows the other),
- * BENCH_ROUNDS times (default 5), BENCH_DURATION seconds each (default 5), 50 connections; medians are printed. Requests per second move with the machine's load and
- * with the load generator beside the shop, so each shop run also gives the shop process's CPU time per request
- * (its `process_cpu_seconds_total`, METRICS=true): the steadier figure for what a member costs more.
+ * BENCH_ROUNDS times (default 5), BENCH_DURATION seconds each (default 5), 50 connections. Printed: the medians,
+ * and the median (lowest–highest) of each round's member run over the same round's guest run, which takes out
+ * what drifts between rounds. BENCH_ENCODINGS (default 'identity,br') picks the encodings. Requests per second
+ * move with the machine's load and with the load generator beside the shop, so each shop run also gives the
+ * shop process's CPU time per request (its `process_cpu_seconds_total`, METRICS=true).
  *
  *   npm run build && npx tsx bench/members-vs-guests.ts
  */
@@ -26,6 +28,7 @@ const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_UP = Number(process.env.BENCH_WARM_UP ?? 2);
+const ENCODINGS = (process.env.BENCH_ENCODINGS ?? 'identity,br').split(',');
 const LISTING = 'page=1&limit=20&sort=latest&stockStatus=all';
 
 type Sample = { body: Buffer; headers: Record<string, string> };
@@ -72,10 +75,12 @@ export async function measureMembersVsGuests() {
       },
       { name: 'detail', path: `/api/v1/product/detail/${productOptionList[0]!.optionUuid}` },
     ];
-    const encodings: { name: string; headers: Record<string, string> }[] = [
-      { name: 'identity', headers: {} },
-      { name: 'br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
-    ];
+    const encodings = (
+      [
+        { name: 'identity', headers: {} },
+        { name: 'br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+      ] as { name: string; headers: Record<string, string> }[]
+    ).filter((e) => ENCODINGS.includes(e.name));
     const viewers = [
       { name: 'guest', headers: {} as Record<string, string> },
       { name: 'member', headers: { authorization: `Bearer ${accessToken}` } },
@@ -124,6 +129,13 @@ export async function measureMembersVsGuests() {
         const median = (target: string) => spread(runs.get(target)!.rps).median;
         const p99 = (target: string) => spread(runs.get(target)!.p99).median;
         const cpu = (target: string) => spread(runs.get(target)!.cpuMicros).median;
+        // Each round's member run over the same round's guest run: pairing takes out what drifts between rounds.
+        const paired = (figure: 'rps' | 'cpuMicros') => {
+          const guest = runs.get('shop guest')![figure];
+          const member = runs.get('shop member')![figure];
+          const { min, median, max } = spread(member.map((value, r) => (100 * value) / guest[r]!));
+          return `${round(median, 1)} (${round(min, 1)}–${round(max, 1)})`;
+        };
         const shopRatio = median('shop member') / median('shop guest');
         const bareRatio = median('bare member') / median('bare guest');
         const row = {
@@ -140,11 +152,13 @@ export async function measureMembersVsGuests() {
           p99GuestMember: `${p99('shop guest')} / ${p99('shop member')}`,
           cpuMicrosGuestMember: `${round(cpu('shop guest'), 1)} / ${round(cpu('shop member'), 1)}`,
           cpuMemberPerGuest: round((100 * cpu('shop member')) / cpu('shop guest'), 1),
+          pairedMemberPerGuest: paired('rps'),
+          pairedCpuMemberPerGuest: paired('cpuMicros'),
         };
         results.push(row);
         rows.push(Object.values(row));
         console.info(
-          `${c.name} (${encoding.name}): member ${row.shopMemberPerGuest} % of guest; bare ${row.bareMemberPerGuest} %; shop CPU per request, member ${row.cpuMemberPerGuest} % of guest`,
+          `${c.name} (${encoding.name}): member ${row.shopMemberPerGuest} % of guest (round by round ${row.pairedMemberPerGuest}); bare ${row.bareMemberPerGuest} %; shop CPU per request, member ${row.cpuMemberPerGuest} % of guest (round by round ${row.pairedCpuMemberPerGuest})`,
         );
       }
     }
@@ -164,6 +178,8 @@ export async function measureMembersVsGuests() {
           'shop p99 guest / member ms',
           'shop CPU µs per request guest / member',
           'member CPU % of guest',
+          'member % of guest, round by round: median (min–max)',
+          'member CPU %, round by round',
         ],
         rows,
       )}`,
