@@ -14,7 +14,7 @@ import authRoutes from './modules/auth/auth.routes.js';
 import buyerAdminRoutes from './modules/buyers/buyers.routes.js';
 import cartRoutes from './modules/cart/cart.routes.js';
 import catalogRoutes from './modules/catalog/catalog.routes.js';
-import commonWordsPlugin from './modules/catalog/common-words.plugin.js';
+import catalogueUpkeepPlugin from './modules/catalog/catalogue-upkeep.plugin.js';
 import { pageLeadImage } from './modules/catalog/page-preloads.js';
 import catalogAdminRoutes from './modules/catalog-admin/catalog-admin.routes.js';
 import inquiryAdminRoutes from './modules/contact/contact.admin-routes.js';
@@ -147,7 +147,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(notificationsPlugin);
   await app.register(jobsPlugin);
-  await app.register(commonWordsPlugin);
+  await app.register(catalogueUpkeepPlugin);
   await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
   if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);

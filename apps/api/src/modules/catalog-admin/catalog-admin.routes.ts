@@ -384,8 +384,9 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const importJob = catalogueImportJob(app.db, { batchTargetMs: BATCH_TARGET_MS[app.database.driver] });
   app.jobs.register<CatalogueImportInput>(CATALOGUE_IMPORT, async (context) => {
     const result = await importJob(context);
-    // An import can make words common that no buyer has searched for yet.
-    app.commonWords.refresh();
+    // An import appends count rows by the thousand, and can make words common that no buyer has searched for
+    // yet: the upkeep compacts the one and keeps the other counted.
+    app.catalogueUpkeep.refresh();
     return result;
   });
   /** The upload as CSV text and its separator; a workbook's first sheet becomes CSV text here. */

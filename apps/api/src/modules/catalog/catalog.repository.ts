@@ -139,6 +139,30 @@ function countsOf(db: Executor) {
 }
 
 /**
+ * Compactions a request started in this process and that are still running, per database and table: right
+ * after a large import every list request finds too many appended rows, and each would start the same
+ * compaction (which waits for the first one's rows, then finds little left to do).
+ */
+const compactionsByDatabase = new WeakMap<Executor, Map<string, Promise<void>>>();
+
+/**
+ * Runs `compact` unless this process runs the compaction `name` already, and resolves when the one running
+ * ends. Never rejects: a failed compaction leaves the rows as they were, every sum stays exact, and a later
+ * request tries again.
+ */
+function compactOnce(db: Executor, name: string, compact: () => Promise<void>): Promise<void> {
+  const running = compactionsByDatabase.get(db) ?? new Map<string, Promise<void>>();
+  compactionsByDatabase.set(db, running);
+  const current = running.get(name);
+  if (current) return current;
+  const started = compact()
+    .catch(() => {})
+    .finally(() => running.delete(name));
+  running.set(name, started);
+  return started;
+}
+
+/**
  * Past this many rows appended since the last compaction in the groups a list sums, the list counts are
  * summed into one row per group.
  */
@@ -171,10 +195,8 @@ const listSums = (filter: ProductFilter) => sql`(select array[coalesce(sum(${pro
 /** The total of `listSums`, compacting the counts when too many rows were appended since the last time. */
 function listTotalOf(db: Executor, sums: readonly (string | number)[] | undefined) {
   const [total = 0, appended = 0] = (sums ?? []).map(Number);
-  if (appended > LIST_COUNT_ROWS_TO_COMPACT) {
-    // Not awaited: the answer is exact already, and a failed compaction leaves the sums as they were.
-    compactListCounts(db).catch(() => {});
-  }
+  // Not awaited: the answer is exact already.
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) void compactOnce(db, 'list counts', () => compactListCounts(db));
   return total;
 }
 
@@ -237,7 +259,7 @@ export async function keptKeywordCount(db: Executor, words: readonly string[], s
   const row = result.rows[0];
   if (!row) return undefined;
   if (Number(row.appended) > LIST_COUNT_ROWS_TO_COMPACT) {
-    compactKeywordCounts(db, words).catch(() => {});
+    void compactOnce(db, `keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
   }
   return row.ready ? Number(row.total) : undefined;
 }
@@ -550,7 +572,9 @@ async function spanOf(db: Executor, filter: ProductFilter) {
     rows: { span: number; n: string | number; appended: string | number }[];
   };
   const appended = result.rows.reduce((sum, row) => sum + Number(row.appended), 0);
-  if (appended > LIST_COUNT_ROWS_TO_COMPACT) compactListSpans(db, filter.sort).catch(() => {});
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) {
+    void compactOnce(db, `${filter.sort} spans`, () => compactListSpans(db, filter.sort));
+  }
   let before = 0;
   for (const row of result.rows) {
     const n = Number(row.n);
@@ -568,6 +592,55 @@ export async function compactListSpans(db: Executor, sort: Sort) {
     insert into ${table} (${span}, category_id, in_stock, n, compacted)
     select span, category_id, in_stock, sum(n), true from merged
     group by 1, 2, 3 having sum(n) <> 0`);
+}
+
+/**
+ * Compacts every kept count with more than `LIST_COUNT_ROWS_TO_COMPACT` rows appended since its last
+ * compaction: the list counts, both orders' spans and each kept keyword's counts. Run with the catalogue's
+ * upkeep, when the shop starts and after an import. A list request compacts what it reads too, but only once
+ * it has summed the appended rows: after 100,000 products were written, the first total of the list of all
+ * products in stock summed 90,000 rows (68 ms, read from disk) and each first deep page as many spans. Returns
+ * the compactions it ran.
+ */
+export async function compactCatalogueCounts(db: Executor, stopped: () => boolean = () => false) {
+  const appended = (table: SQL) =>
+    sql`(select count(*) from ${table} where not compacted) > ${LIST_COUNT_ROWS_TO_COMPACT}`;
+  const [due] = (
+    (await db.execute(sql`select ${appended(sql`product_list_counts`)} as counts,
+      ${appended(SPANS.latest.table)} as latest, ${appended(SPANS.bestSelling.table)} as best_selling`)) as unknown as {
+      rows: { counts: boolean; latest: boolean; best_selling: boolean }[];
+    }
+  ).rows;
+  const keywords = (
+    (await db.execute(sql`select words from search_keyword_counts where not compacted
+      group by words having count(*) > ${LIST_COUNT_ROWS_TO_COMPACT}`)) as unknown as {
+      rows: { words: string[] }[];
+    }
+  ).rows.map((row) => row.words);
+  const compactions = new Map<string, () => Promise<void>>();
+  if (due?.counts) compactions.set('list counts', () => compactListCounts(db));
+  if (due?.latest) compactions.set('latest spans', () => compactListSpans(db, 'latest'));
+  if (due?.best_selling) compactions.set('bestSelling spans', () => compactListSpans(db, 'bestSelling'));
+  for (const words of keywords) {
+    compactions.set(`keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
+  }
+  const done: string[] = [];
+  for (const [name, compact] of compactions) {
+    if (stopped()) break;
+    await compactOnce(db, name, compact);
+    done.push(name);
+  }
+  return done;
+}
+
+/**
+ * The catalogue's upkeep, run in the background when the shop starts and after a catalogue import
+ * (catalogue-upkeep.plugin.ts): the kept counts compacted where due, then the commonest words kept counted.
+ */
+export async function keepCatalogueCountsTidy(db: Executor, stopped: () => boolean = () => false) {
+  const compacted = await compactCatalogueCounts(db, stopped);
+  const ready = stopped() ? 0 : await keepCommonWordsCounted(db, { stopped });
+  return { compacted, ready };
 }
 
 /**
