@@ -139,7 +139,7 @@ function countsOf(db: Executor) {
 }
 
 /**
- * Compactions a request started in this process and that are still running, per database and table: right
+ * Compactions running in this process (started by a request or by the upkeep), per database and table: right
  * after a large import every list request finds too many appended rows, and each would start the same
  * compaction (which waits for the first one's rows, then finds little left to do).
  */
