@@ -209,7 +209,7 @@ export async function measureCases(target: CatalogueTarget, cases: Case[], runs:
       const started = performance.now();
       const { compacted, ready } = await keepCatalogueCountsTidy(database.db);
       console.info(
-        `upkeep: ${compacted.length} kept counts compacted, ${ready} common words kept counted, in ${round((performance.now() - started) / 1000, 1)} s`,
+        `upkeep: ${compacted} kept counts compacted, ${ready} common words kept counted, in ${round((performance.now() - started) / 1000, 1)} s`,
       );
     }
     loadBefore = loadavg().map((n) => round(n, 2));

@@ -75,12 +75,11 @@ export async function measureMembersVsGuests() {
       },
       { name: 'detail', path: `/api/v1/product/detail/${productOptionList[0]!.optionUuid}` },
     ];
-    const encodings = (
-      [
-        { name: 'identity', headers: {} },
-        { name: 'br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
-      ] as { name: string; headers: Record<string, string> }[]
-    ).filter((e) => ENCODINGS.includes(e.name));
+    const allEncodings: { name: string; headers: Record<string, string> }[] = [
+      { name: 'identity', headers: {} },
+      { name: 'br', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+    ];
+    const encodings = allEncodings.filter((e) => ENCODINGS.includes(e.name));
     const viewers = [
       { name: 'guest', headers: {} as Record<string, string> },
       { name: 'member', headers: { authorization: `Bearer ${accessToken}` } },

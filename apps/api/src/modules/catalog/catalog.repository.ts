@@ -1,6 +1,6 @@
 import type { Sort, StockStatus } from '@kshop/contract';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, queryRows } from '../../db/client.js';
 import { listedProduct } from '../../db/listed.js';
 import {
   artistCategories,
@@ -196,7 +196,7 @@ const listSums = (filter: ProductFilter) => sql`(select array[coalesce(sum(${pro
 function listTotalOf(db: Executor, sums: readonly (string | number)[] | undefined) {
   const [total = 0, appended = 0] = (sums ?? []).map(Number);
   // Not awaited: the answer is exact already.
-  if (appended > LIST_COUNT_ROWS_TO_COMPACT) void compactOnce(db, 'list counts', () => compactListCounts(db));
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) void compactListCountsOnce(db);
   return total;
 }
 
@@ -219,6 +219,8 @@ export async function compactListCounts(db: Executor) {
     select category_id, in_stock, tags, artist_ids, sum(n), true from merged
     group by 1, 2, 3, 4 having sum(n) <> 0`);
 }
+
+const compactListCountsOnce = (db: Executor) => compactOnce(db, 'list counts', () => compactListCounts(db));
 
 /**
  * A search keyword as its matches are kept counted: its words sorted, without repeats (the same matches
@@ -259,7 +261,7 @@ export async function keptKeywordCount(db: Executor, words: readonly string[], s
   const row = result.rows[0];
   if (!row) return undefined;
   if (Number(row.appended) > LIST_COUNT_ROWS_TO_COMPACT) {
-    void compactOnce(db, `keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
+    void compactKeywordCountsOnce(db, words);
   }
   return row.ready ? Number(row.total) : undefined;
 }
@@ -271,6 +273,9 @@ export async function compactKeywordCounts(db: Executor, words: readonly string[
     insert into search_keyword_counts (words, in_stock, n, compacted)
     select ${textArray(words)}, in_stock, sum(n), true from merged group by in_stock having sum(n) <> 0`);
 }
+
+const compactKeywordCountsOnce = (db: Executor, words: readonly string[]) =>
+  compactOnce(db, `keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
 
 /** Keywords being added in this process, so that concurrent searches add each once. */
 const keeping = new Set<string>();
@@ -572,9 +577,7 @@ async function spanOf(db: Executor, filter: ProductFilter) {
     rows: { span: number; n: string | number; appended: string | number }[];
   };
   const appended = result.rows.reduce((sum, row) => sum + Number(row.appended), 0);
-  if (appended > LIST_COUNT_ROWS_TO_COMPACT) {
-    void compactOnce(db, `${filter.sort} spans`, () => compactListSpans(db, filter.sort));
-  }
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) void compactListSpansOnce(db, filter.sort);
   let before = 0;
   for (const row of result.rows) {
     const n = Number(row.n);
@@ -594,41 +597,40 @@ export async function compactListSpans(db: Executor, sort: Sort) {
     group by 1, 2, 3 having sum(n) <> 0`);
 }
 
+const compactListSpansOnce = (db: Executor, sort: Sort) =>
+  compactOnce(db, `${sort} spans`, () => compactListSpans(db, sort));
+
 /**
  * Compacts every kept count with more than `LIST_COUNT_ROWS_TO_COMPACT` rows appended since its last
  * compaction: the list counts, both orders' spans and each kept keyword's counts. Run with the catalogue's
  * upkeep, when the shop starts and after an import. A list request compacts what it reads too, but only once
  * it has summed the appended rows: after 100,000 products were written, the first total of the list of all
  * products in stock summed 90,000 rows (68 ms, read from disk) and each first deep page as many spans. Returns
- * the compactions it ran.
+ * how many compactions it ran.
  */
 export async function compactCatalogueCounts(db: Executor, stopped: () => boolean = () => false) {
   const appended = (table: SQL) =>
     sql`(select count(*) from ${table} where not compacted) > ${LIST_COUNT_ROWS_TO_COMPACT}`;
-  const [due] = (
-    (await db.execute(sql`select ${appended(sql`product_list_counts`)} as counts,
-      ${appended(SPANS.latest.table)} as latest, ${appended(SPANS.bestSelling.table)} as best_selling`)) as unknown as {
-      rows: { counts: boolean; latest: boolean; best_selling: boolean }[];
-    }
-  ).rows;
-  const keywords = (
-    (await db.execute(sql`select words from search_keyword_counts where not compacted
-      group by words having count(*) > ${LIST_COUNT_ROWS_TO_COMPACT}`)) as unknown as {
-      rows: { words: string[] }[];
-    }
-  ).rows.map((row) => row.words);
-  const compactions = new Map<string, () => Promise<void>>();
-  if (due?.counts) compactions.set('list counts', () => compactListCounts(db));
-  if (due?.latest) compactions.set('latest spans', () => compactListSpans(db, 'latest'));
-  if (due?.best_selling) compactions.set('bestSelling spans', () => compactListSpans(db, 'bestSelling'));
-  for (const words of keywords) {
-    compactions.set(`keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
-  }
-  const done: string[] = [];
-  for (const [name, compact] of compactions) {
+  const [due] = await queryRows<{ counts: boolean; latest: boolean; best_selling: boolean }>(
+    db,
+    sql`select ${appended(sql`product_list_counts`)} as counts,
+      ${appended(SPANS.latest.table)} as latest, ${appended(SPANS.bestSelling.table)} as best_selling`,
+  );
+  const keywords = await queryRows<{ words: string[] }>(
+    db,
+    sql`select words from search_keyword_counts where not compacted
+      group by words having count(*) > ${LIST_COUNT_ROWS_TO_COMPACT}`,
+  );
+  const compactions: (() => Promise<void>)[] = [];
+  if (due?.counts) compactions.push(() => compactListCountsOnce(db));
+  if (due?.latest) compactions.push(() => compactListSpansOnce(db, 'latest'));
+  if (due?.best_selling) compactions.push(() => compactListSpansOnce(db, 'bestSelling'));
+  for (const { words } of keywords) compactions.push(() => compactKeywordCountsOnce(db, words));
+  let done = 0;
+  for (const compact of compactions) {
     if (stopped()) break;
-    await compactOnce(db, name, compact);
-    done.push(name);
+    await compact();
+    done++;
   }
   return done;
 }

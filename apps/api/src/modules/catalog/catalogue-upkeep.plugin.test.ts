@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import { insertGeneratedProducts } from '../../db/seed/index.js';
 import { body, createTestShop, type TestShop } from '../../test/app.js';
@@ -11,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const rowsOf = async <T>(query: Parameters<TestShop['db']['execute']>[0]) =>
-  ((await shop.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = <T>(query: SQL) => queryRows<T>(shop.db, query);
 
 describe("the catalogue's upkeep", () => {
   it('keeps no word counted on the demo catalogue, and a word that an import makes common before its first search', async () => {

@@ -32,7 +32,7 @@ export default fp(
         again = false;
         try {
           const { compacted, ready } = await keepCatalogueCountsTidy(app.db, () => closing);
-          if (compacted.length > 0 || ready) app.log.info({ compacted, ready }, 'catalogue counts kept tidy');
+          if (compacted > 0 || ready) app.log.info({ compacted, ready }, 'catalogue counts kept tidy');
         } catch (err) {
           if (!closing) app.log.warn({ err }, 'could not keep the catalogue counts tidy');
         }
