@@ -31,6 +31,7 @@ import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderBulkRoutes from './modules/orders/orders.bulk-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
 import takenOrderRoutes from './modules/orders/orders.taken-routes.js';
+import salesFoldPlugin from './modules/orders/sales-fold.plugin.js';
 import pricingAdminRoutes from './modules/pricing/pricing.routes.js';
 import salesRoutes from './modules/sales/sales.routes.js';
 import shipmentAdminRoutes from './modules/shipments/shipments.routes.js';
@@ -148,6 +149,7 @@ export async function buildApp({
   await app.register(notificationsPlugin);
   await app.register(jobsPlugin);
   await app.register(catalogueUpkeepPlugin);
+  await app.register(salesFoldPlugin);
   await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
   if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);

@@ -37,6 +37,7 @@ import {
 import { csvLine } from './lib/csv.js';
 import { hashToken, newToken } from './lib/tokens.js';
 import { CSV_COLUMNS } from './modules/catalog-admin/catalog-csv.js';
+import { foldSales } from './modules/orders/pending-sales.js';
 import * as staffService from './modules/staff/staff.service.js';
 import { createTestShop, DEMO } from './test/app.js';
 import { orderPayload, placeOrder, stockedOption } from './test/buying.js';
@@ -355,12 +356,15 @@ const context: FuzzContext = {
 const database = await watchDatabase(shop.db);
 
 /**
- * Waits (up to 15 s) until no background job is running or queued: the work an accepted request started (a
- * CSV import) writes on its own time, and must not be taken for a write of a later, refused input. A failed
+ * Folds the sales that accepted orders appended, then waits (up to 15 s) until no background job is running
+ * or queued: the work an accepted request started (a CSV import, the fold) writes on its own time, and must
+ * not be taken for a write of a later, refused input. A failed
  * attempt is queued again 2, 4, 8 s later; one that fell due in a later route's batch changed the jobs table
  * there, with nothing accepted.
  */
 async function backgroundWorkDone() {
+  // The test shop folds sales only when asked: here, after the accepted request that appended them.
+  await foldSales(shop.db);
   if (!database.tables.includes('jobs')) return;
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {

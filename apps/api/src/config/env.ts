@@ -47,6 +47,8 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   // Connections to PostgreSQL per instance: about twice the database's cores (docs/decisions/0030-database-pool-size.md).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
+  /** How often sales that orders appended are added to the products' totals; 0 only when the shop closes. */
+  SALES_FOLD_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   DEMO_DATA: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),

@@ -220,6 +220,7 @@ export const products = pgTable(
     eventType: text(),
     eventApplyStartAt: timestamp({ withTimezone: true }),
     eventApplyEndAt: timestamp({ withTimezone: true }),
+    /** Sales totals, never below zero: orders append to pending_sales, folded in every second (decision 0034). */
     totalSalesQuantity: integer().notNull().default(0),
     totalSalesAmountKrw: bigint({ mode: 'number' }).notNull().default(0),
     totalSalesAmountUsd: bigint({ mode: 'number' }).notNull().default(0),
@@ -246,6 +247,19 @@ export const products = pgTable(
     // see drizzle/0007_list_artists.sql and drizzle/0008_list_tag_indexes.sql.
   ],
 );
+
+/**
+ * Sales not yet added to their product's totals: placing, cancelling and editing an order append the signed
+ * change here (one row per product), and `foldSales` adds them to `products` in one short transaction every
+ * second or so (decision 0034). An order then writes no product row, and so fires none of the list triggers.
+ * No key and no foreign key: rows are only appended, and a fold takes every row of the products it locked.
+ */
+export const pendingSales = pgTable('pending_sales', {
+  productId: uuid().notNull(),
+  quantity: integer().notNull(),
+  amountKrw: bigint({ mode: 'number' }).notNull().default(0),
+  amountUsd: bigint({ mode: 'number' }).notNull().default(0),
+});
 
 /**
  * How many listed products (not deleted) each group of list filters (category, stock state, tags, artists)

@@ -42,6 +42,8 @@ export async function createTestShop(
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     RATE_LIMIT: 'false',
+    // Sales are folded when a test asks (`foldedProduct`), never between a test's two looks at the data.
+    SALES_FOLD_MS: '0',
     SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
     ...options.env,
   });

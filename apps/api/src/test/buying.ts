@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { productOptions, products } from '../db/schema.js';
+import { foldSales } from '../modules/orders/pending-sales.js';
 import type { TestShop } from './app.js';
 
 export type Auth = { authorization: string };
@@ -9,6 +10,15 @@ export type Auth = { authorization: string };
  * this module (vitest.config.ts), and each file's shop starts from its first option.
  */
 const taken = new WeakMap<TestShop, number>();
+
+/**
+ * The product's row with every pending sale folded into its totals, as the shop's fold does every second
+ * (decision 0034).
+ */
+export async function foldedProduct(shop: TestShop, productId: string) {
+  await foldSales(shop.db);
+  return (await shop.db.select().from(products).where(eq(products.id, productId)))[0]!;
+}
 
 /** A fresh option on each call, ready to sell: minimum 1, the given stock, nothing held, not flagged. */
 export async function stockedOption(

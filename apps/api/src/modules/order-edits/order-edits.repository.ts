@@ -1,4 +1,3 @@
-import type { CurrencyCode } from '@kshop/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
@@ -116,24 +115,6 @@ export async function amountsOf(db: Executor, orderId: string) {
 
 export const setAmounts = (db: Executor, orderId: string, productAmount: number, finalAmount: number) =>
   db.update(orders).set({ productAmount, finalAmount, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-
-/** The product's sales move with its lines, like placing and cancelling an order (never below zero). */
-export const addSales = (
-  db: Executor,
-  productId: string,
-  quantity: number,
-  amount: number,
-  currency: CurrencyCode,
-) =>
-  db
-    .update(products)
-    .set({
-      totalSalesQuantity: sql`greatest(${products.totalSalesQuantity} + ${quantity}, 0)`,
-      ...(currency === 'KRW'
-        ? { totalSalesAmountKrw: sql`greatest(${products.totalSalesAmountKrw} + ${amount}, 0)` }
-        : { totalSalesAmountUsd: sql`greatest(${products.totalSalesAmountUsd} + ${amount}, 0)` }),
-    })
-    .where(eq(products.id, productId));
 
 export const insertChange = (db: Executor, change: typeof orderChanges.$inferInsert) =>
   db.insert(orderChanges).values(change);

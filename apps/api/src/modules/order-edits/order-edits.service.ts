@@ -17,6 +17,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { appendSales } from '../orders/pending-sales.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './order-edits.repository.js';
 
@@ -81,7 +82,14 @@ async function moveHold(
     );
   }
   if (delta < 0) await repo.holdLess(tx, option.id, -delta);
-  await repo.addSales(tx, option.productId, delta, amountDelta, currency);
+  await appendSales(tx, [
+    {
+      productId: option.productId,
+      quantity: delta,
+      amountKrw: currency === 'KRW' ? amountDelta : 0,
+      amountUsd: currency === 'USD' ? amountDelta : 0,
+    },
+  ]);
   await refreshProductDerived(tx, [option.productId], { searchText: false });
 }
 

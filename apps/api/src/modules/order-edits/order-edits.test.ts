@@ -12,7 +12,7 @@ import {
   products,
 } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
-import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
+import { type Auth, foldedProduct, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
 
 let shop: TestShop;
@@ -50,8 +50,7 @@ const linesOf = (orderId: string) =>
   shop.db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId));
 const changesOf = (orderId: string) =>
   shop.db.select().from(orderChanges).where(eq(orderChanges.orderId, orderId)).orderBy(orderChanges.id);
-const salesOf = async (productId: string) =>
-  (await shop.db.select().from(products).where(eq(products.id, productId)))[0]!.totalSalesQuantity;
+const salesOf = async (productId: string) => (await foldedProduct(shop, productId)).totalSalesQuantity;
 
 /** A mail's text, quoted-printable undone. */
 const textOf = (raw: string) =>

@@ -123,7 +123,8 @@ function orderStatement(shape: Shape): Query {
     p('buyer'),
     sql`v.qty`,
   );
-  const salesAmount = shape.currency === 'KRW' ? sql`total_sales_amount_krw` : sql`total_sales_amount_usd`;
+  // The sale waits in pending_sales for the next fold (decision 0034): no product row is written for it.
+  const salesAmount = shape.currency === 'KRW' ? sql`amount_krw` : sql`amount_usd`;
   const keyRow = sql`k.buyer_id = ${p('buyer')}::uuid and k.route = ${p('route')}::text and k.key = ${p('key')}::text`;
   // With a key, a key answered before the statement began stops it before its first lock (`known`); else
   // the key is written with the order's answer in the same statement, after everything else (see
@@ -225,16 +226,20 @@ function orderStatement(shape: Shape): Query {
       where c.buyer_id = ${p('buyer')}::uuid and c.product_option_id in (select id from held)
         and ${p('takenBy')}::uuid is null
     ),
-    sold as (
-      update products p set
-        total_sales_quantity = greatest(p.total_sales_quantity + s.qty, 0),
-        ${salesAmount} = greatest(p.${salesAmount} + s.amount, 0),
-        in_stock = exists (
+    sales as (
+      insert into pending_sales (product_id, quantity, ${salesAmount})
+      select product_id, sum(qty), sum(unit * qty) from held
+      where exists (select 1 from ord)
+      group by product_id
+    ),
+    sold_out as (
+      update products p set in_stock = false
+      from (select distinct product_id from held) s
+      where p.id = s.product_id and p.in_stock and exists (select 1 from ord)
+        and not exists (
           select 1 from opts x left join held h on h.id = x.id
           where x.product_id = p.id and not x.is_sold_out
             and x.stock - x.hold_stock - coalesce(h.qty, 0) > 0)
-      from (select product_id, sum(qty) as qty, sum(unit * qty) as amount from held group by product_id) s
-      where p.id = s.product_id and exists (select 1 from ord)
     )${keyWrites}
     select
       (select json_build_object('email', email, 'companyName', company_name) from buyer) as buyer,
@@ -261,8 +266,10 @@ function orderStatement(shape: Shape): Query {
  * 3. then, only if the buyer exists and every line exists, meets its minimum, is not sold out and has its
  *    quantity available, and the lines priced now add up to `expectedMinor`: the stock of every line is
  *    held, the order is written (numbered from the sequence, with the company of the buyer's profile) with
- *    its lines, the ordered options leave the buyer's cart, and each product gets the sale added and its
- *    `in_stock` set from its options after the hold. Otherwise nothing is written, and `lines` tell why.
+ *    its lines, the ordered options leave the buyer's cart, each product's sale is appended to
+ *    `pending_sales` (folded into its totals within a second or so, decision 0034), and a product whose
+ *    options the hold left with nothing to order loses `in_stock`. Otherwise nothing is written, and `lines`
+ *    tell why.
  *
  * The hold keeps its own condition (`stock - hold_stock >= quantity`, checked on the row as it is when
  * updated), so stock is never oversold whatever happens. It cannot hold fewer lines than the check passed
@@ -367,22 +374,6 @@ export const shipStock = (db: Executor, optionId: string, quantity: number) =>
       updatedAt: sql`now()`,
     })
     .where(eq(productOptions.id, optionId));
-
-export const addSales = (
-  db: Executor,
-  productId: string,
-  quantity: number,
-  amountKrw: number,
-  amountUsd: number,
-) =>
-  db
-    .update(products)
-    .set({
-      totalSalesQuantity: sql`greatest(${products.totalSalesQuantity} + ${quantity}, 0)`,
-      totalSalesAmountKrw: sql`greatest(${products.totalSalesAmountKrw} + ${amountKrw}, 0)`,
-      totalSalesAmountUsd: sql`greatest(${products.totalSalesAmountUsd} + ${amountUsd}, 0)`,
-    })
-    .where(eq(products.id, productId));
 
 export async function buyerForOrder(db: Executor, buyerId: string) {
   const [row] = await db

@@ -12,7 +12,14 @@ import {
   staff,
 } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
-import { type Auth, orderPayload, placeOrder, receiver, stockedOption } from '../../test/buying.js';
+import {
+  type Auth,
+  foldedProduct,
+  orderPayload,
+  placeOrder,
+  receiver,
+  stockedOption,
+} from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
 import {
   addMemo,
@@ -281,11 +288,11 @@ describe('staff moving orders', () => {
       await moveOrder(shop.db, shipped.orderNumber, status);
     expect(await optionRow(option.id)).toMatchObject({ stock: 6, holdStock: 3 });
 
-    const [productBefore] = await shop.db.select().from(products).where(eq(products.id, option.productId));
+    const productBefore = await foldedProduct(shop, option.productId);
     await moveOrder(shop.db, cancelled.orderNumber, 'CANCELLED', null, undefined, 'The buyer asked.');
     expect(await optionRow(option.id)).toMatchObject({ stock: 6, holdStock: 0 });
-    const [productAfter] = await shop.db.select().from(products).where(eq(products.id, option.productId));
-    expect(productAfter!.totalSalesQuantity).toBe(productBefore!.totalSalesQuantity - 3);
+    const productAfter = await foldedProduct(shop, option.productId);
+    expect(productAfter.totalSalesQuantity).toBe(productBefore.totalSalesQuantity - 3);
     await expect(moveOrder(shop.db, cancelled.orderNumber, 'CONFIRMED')).rejects.toThrow(
       'cannot become CONFIRMED',
     );
@@ -336,8 +343,7 @@ describe('simultaneous orders', () => {
 });
 
 describe('what one order writes, and what a refusal leaves alone', () => {
-  const productRow = async (id: string) =>
-    (await shop.db.select().from(products).where(eq(products.id, id)))[0]!;
+  const productRow = (id: string) => foldedProduct(shop, id);
   const detailsOfOrder = (orderId: string) =>
     shop.db.select().from(orderDetails).where(eq(orderDetails.orderId, orderId));
   /** The product's other options hold nothing to sell, so this option alone keeps it in stock. */

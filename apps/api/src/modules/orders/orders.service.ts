@@ -37,6 +37,7 @@ import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/id
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { shipmentsText } from '../shipments/shipments.service.js';
 import * as repo from './orders.repository.js';
+import { appendSales } from './pending-sales.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
@@ -315,11 +316,15 @@ async function recordSales(
       amount: sum.amount + line.amount,
     });
   }
-  for (const [productId, sum] of [...byProduct].sort(([a], [b]) => byId(a, b))) {
-    const krw = currency === 'KRW' ? sum.amount : 0;
-    const usd = currency === 'USD' ? sum.amount : 0;
-    await repo.addSales(tx, productId, sign * sum.quantity, sign * krw, sign * usd);
-  }
+  await appendSales(
+    tx,
+    [...byProduct].map(([productId, sum]) => ({
+      productId,
+      quantity: sign * sum.quantity,
+      amountKrw: currency === 'KRW' ? sign * sum.amount : 0,
+      amountUsd: currency === 'USD' ? sign * sum.amount : 0,
+    })),
+  );
 }
 
 function toLine(d: DetailRow) {

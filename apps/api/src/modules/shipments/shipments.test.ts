@@ -8,11 +8,10 @@ import {
   orderStatusHistory,
   orders,
   productOptions,
-  products,
   shipments,
 } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
-import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
+import { type Auth, foldedProduct, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
 import { moveOrder } from '../orders/orders.service.js';
 
@@ -299,9 +298,7 @@ describe('status moves after a partial shipment', () => {
 
   it('cancelling after a partial shipment releases only the unshipped hold and keeps the shipped sale', async () => {
     const placed = await newOrder();
-    const salesOf = async () =>
-      (await shop.db.select().from(products).where(eq(products.id, placed.a.product.id)))[0]!
-        .totalSalesQuantity;
+    const salesOf = async () => (await foldedProduct(shop, placed.a.product.id)).totalSalesQuantity;
     await ship(placed, [{ orderDetailId: placed.lineA, quantity: 2 }]);
     const soldBefore = await salesOf();
     expect((await move(placed.orderNumber, 'CANCELLED', { reason: 'Rest out of print.' })).statusCode).toBe(
