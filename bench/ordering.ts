@@ -14,12 +14,16 @@
  * BENCH_ORDER_IDEMPOTENCY=1 sends an Idempotency-Key with every order, as the storefront does;
  * BENCH_ORDER_ROUND_TRIPS=1 relays the shop's database connections through a counter and reports round
  * trips per order (the relay costs CPU: compare latencies from runs without it).
+ * BENCH_ORDER_SMTP=1 sends the shop's mails to an SMTP server in this process, as a deployment with SMTP_URL
+ * does, instead of the outbox folder (two mails per order); BENCH_ORDER_SMTP_URL_QUERY adds settings to the
+ * URL (for example `pool=false`).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
+import { startSmtpPeer } from '../apps/api/src/test/smtp-peer.js';
 import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { JsonClient, percentile } from './support/client.js';
 import { isMain, round, table, writeResult } from './support/report.js';
@@ -37,6 +41,9 @@ const PLENTY = 1_000_000;
 const WITH_KEYS = process.env.BENCH_ORDER_IDEMPOTENCY === '1';
 /** Relay the shop's database connections through a counter of round trips (costs the bench some CPU). */
 const COUNT_ROUND_TRIPS = process.env.BENCH_ORDER_ROUND_TRIPS === '1';
+/** Mail through SMTP to a server in this process rather than to the outbox folder. */
+const WITH_SMTP = process.env.BENCH_ORDER_SMTP === '1';
+const SMTP_URL_QUERY = process.env.BENCH_ORDER_SMTP_URL_QUERY ?? '';
 const DEMO_BUYER = 'korea@demo.kshop.example';
 const PASSWORD = 'Demo1234!';
 
@@ -339,9 +346,11 @@ export async function measureOrdering() {
   if (existing) url.pathname = `/${existing}`;
   const databaseUrl = scratch?.url ?? url.toString();
   const relay = COUNT_ROUND_TRIPS ? await countRoundTrips(databaseUrl) : undefined;
+  const smtp = WITH_SMTP ? await startSmtpPeer() : undefined;
+  const smtpUrl = smtp && (SMTP_URL_QUERY ? `${smtp.url}?${SMTP_URL_QUERY}` : smtp.url);
   const shop = await startShop({
     databaseUrl: relay?.url ?? databaseUrl,
-    env: { RATE_LIMIT: 'false', METRICS: 'true' },
+    env: { RATE_LIMIT: 'false', METRICS: 'true', ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) },
     readyTimeoutMs: 180_000,
   });
   const database = new pg.Client({ connectionString: databaseUrl });
@@ -387,6 +396,9 @@ export async function measureOrdering() {
     const oversell = await checkOversell(database, setup.options, acknowledged, warmUp.placed + run.placed);
     return {
       database: existing ?? 'scratch (demo catalogue)',
+      mail: smtp
+        ? `SMTP${SMTP_URL_QUERY ? ` (${SMTP_URL_QUERY})` : ''}, ${smtp.received.length} mails received`
+        : 'outbox',
       buyers: buyers.length,
       idempotencyKeys: WITH_KEYS,
       seconds: round(seconds, 2),
@@ -419,6 +431,7 @@ export async function measureOrdering() {
     await database.end();
     await shop.stop();
     await relay?.close();
+    await smtp?.close();
     await scratch?.drop();
   }
 }
@@ -445,6 +458,7 @@ export function describeOrdering(r: OrderingResult): string {
         ],
         ['CPU ms per order: shop / database', `${r.cpuMsPerOrder.server} / ${r.cpuMsPerOrder.database}`],
         ['database round trips per order', r.roundTripsPerOrder ?? 'not counted (BENCH_ORDER_ROUND_TRIPS=1)'],
+        ['mail', r.mail],
         ['load average before / after', `${r.loadavg.before.join('/')} | ${r.loadavg.after.join('/')}`],
       ],
     ),

@@ -10,11 +10,16 @@ export interface Mailer {
   close(): void;
 }
 
-/** Sends through the SMTP server of SMTP_URL (nodemailer is loaded on first use). */
+/**
+ * Sends through the SMTP server of SMTP_URL (nodemailer is loaded on first use), over kept connections
+ * (nodemailer's pool: up to 5, each for up to 100 mails): a mail reuses an open one instead of connecting and
+ * greeting the server again, two mails per order. Settings in the URL (`?pool=false`, `maxConnections=…`)
+ * take precedence.
+ */
 export function smtpMailer(url: string, from: string): Mailer {
   let transport: Promise<Transporter> | undefined;
   const connect = () => {
-    transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+    transport ??= import('nodemailer').then((m) => m.default.createTransport({ url, pool: true }));
     return transport;
   };
   return {
