@@ -177,6 +177,35 @@ describe('orders, cancellations and folds at once', () => {
   });
 });
 
+describe('folds at once', () => {
+  it('8 folds of the same 300 pending rows add each row once', async () => {
+    await foldSales(shop.db);
+    const a = await stockedOption(shop, 10);
+    const b = await stockedOption(shop, 10);
+    const ids = [a.productId, b.productId];
+    const before = await Promise.all(ids.map((id) => totalsOf(id)));
+    await shop.db.insert(pendingSales).values(
+      Array.from({ length: 300 }, (_, i) => ({
+        productId: ids[i % 2]!,
+        quantity: 1,
+        amountKrw: 100,
+        amountUsd: 0,
+      })),
+    );
+    const changed = await Promise.all(Array.from({ length: 8 }, () => foldSales(shop.db)));
+    // Between them the folds changed each product at least once; every row was added exactly once.
+    expect(changed.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(new Set(ids).size);
+    const after = await Promise.all(ids.map((id) => totalsOf(id)));
+    // Two options of one product share its 300 rows; otherwise each product has 150.
+    const rowsEach = ids[0] === ids[1] ? 300 : 150;
+    for (const k of [0, 1]) {
+      expect(after[k]!.quantity - before[k]!.quantity).toBe(rowsEach);
+      expect(after[k]!.krw - before[k]!.krw).toBe(100 * rowsEach);
+    }
+    for (const id of ids) expect(await pendingOf(id)).toMatchObject({ rows: 0 });
+  });
+});
+
 describe('the shop folds by itself', () => {
   it('every SALES_FOLD_MS, so best-selling takes in an order without anyone asking', async () => {
     const folding = await createTestShop({ env: { SALES_FOLD_MS: '50' } });
