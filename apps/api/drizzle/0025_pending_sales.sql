@@ -6,3 +6,5 @@ CREATE TABLE "pending_sales" (
 	"amount_krw" bigint DEFAULT 0 NOT NULL,
 	"amount_usd" bigint DEFAULT 0 NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "pending_sales" ADD CONSTRAINT "pending_sales_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;

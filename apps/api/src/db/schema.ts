@@ -252,10 +252,12 @@ export const products = pgTable(
  * Sales not yet added to their product's totals: placing, cancelling and editing an order append the signed
  * change here (one row per product), and `foldSales` adds them to `products` in one short transaction every
  * second or so (decision 0034). An order then writes no product row, and so fires none of the list triggers.
- * No key and no foreign key: rows are only appended, and a fold takes every row of the products it locked.
+ * No key: rows are only appended, and a fold takes every row of the products it locked.
  */
 export const pendingSales = pgTable('pending_sales', {
-  productId: uuid().notNull(),
+  productId: uuid()
+    .notNull()
+    .references(() => products.id, { onDelete: 'cascade' }),
   quantity: integer().notNull(),
   amountKrw: bigint({ mode: 'number' }).notNull().default(0),
   amountUsd: bigint({ mode: 'number' }).notNull().default(0),

@@ -7,7 +7,8 @@ export type SalesChange = { productId: string; quantity: number; amountKrw: numb
 
 /**
  * Appends sales changes for the next fold (decision 0034): the product's totals take them in within a second
- * or so. Appending locks nothing, so it fits anywhere in decision 0010's lock order.
+ * or so. Appending takes only its foreign-key check's key-share lock on the product, which the `for no key
+ * update` of orders, saves and folds never blocks, so it fits anywhere in decision 0010's lock order.
  */
 export async function appendSales(db: Executor, changes: readonly SalesChange[]): Promise<void> {
   if (changes.length === 0) return;
@@ -17,12 +18,12 @@ export async function appendSales(db: Executor, changes: readonly SalesChange[])
 /**
  * Adds the pending sales to their products' totals (never below zero, as every change of them always did) and
  * removes them, in one statement, a transaction of its own, so no lock waits on a round trip to the shop;
- * answers how many products it changed. It takes the products with pending rows first, in id order (decision
- * 0010's level 4; an init plan, so before anything else), then deletes the pending rows of those products
- * (level 6) and of products that no longer exist, and adds up what it deleted. Rows appended meanwhile wait
- * for the next fold. Two folds at once (two instances) queue at the first product: the second then finds the
- * rows the first deleted gone (PostgreSQL skips a row deleted by a transaction that committed meanwhile) and
- * adds only what is left, so nothing is counted twice.
+ * answers how many products it changed. It locks the products with pending rows that no one else holds, in id
+ * order (decision 0010's level 4; an init plan, so before anything else), deletes their pending rows (level 6)
+ * and adds up what it deleted. It waits for nothing: a product an order or a save holds right now (or another
+ * fold) is skipped, and its rows, like rows appended meanwhile, wait for the next fold. So a fold never holds
+ * one product while waiting for another, which would stall every order for the products it holds; and two
+ * folds at once take different products, so no row is added twice.
  */
 export async function foldSales(db: Executor): Promise<number> {
   const changed = await queryRows<{ id: string }>(
@@ -31,12 +32,11 @@ export async function foldSales(db: Executor): Promise<number> {
         select p.id from products p
         where p.id in (select product_id from ${pendingSales})
         order by p.id
-        for no key update
+        for no key update skip locked
       ),
       moved as (
         delete from ${pendingSales} s
         where s.product_id = any ((select array_agg(id) from locked)::uuid[])
-          or not exists (select 1 from products p where p.id = s.product_id)
         returning s.product_id, s.quantity, s.amount_krw, s.amount_usd
       ),
       sums as (
