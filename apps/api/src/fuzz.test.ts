@@ -358,9 +358,8 @@ const database = await watchDatabase(shop.db);
 /**
  * Folds the sales that accepted orders appended, then waits (up to 15 s) until no background job is running
  * or queued: the work an accepted request started (a CSV import, the fold) writes on its own time, and must
- * not be taken for a write of a later, refused input. A failed
- * attempt is queued again 2, 4, 8 s later; one that fell due in a later route's batch changed the jobs table
- * there, with nothing accepted.
+ * not be taken for a write of a later, refused input. A failed attempt is queued again 2, 4, 8 s later; one
+ * that fell due in a later route's batch changed the jobs table there, with nothing accepted.
  */
 async function backgroundWorkDone() {
   // The test shop folds sales only when asked: here, after the accepted request that appended them.

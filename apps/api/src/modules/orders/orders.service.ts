@@ -146,8 +146,7 @@ const placedFrom = (written: repo.OrderWrite): PlacedOrder | null =>
  * minimums and stock are checked, and only if all is well is the stock of every line held (a conditional
  * update that never oversells), the order written with the company of the buyer's profile (never the
  * request's), the ordered lines removed from the cart and the sale appended for the products' totals
- * (decision 0034). A refusal
- * writes nothing; any other failure undoes everything.
+ * (decision 0034). A refusal writes nothing; any other failure undoes everything.
  *
  * Inside a caller's transaction it adds no savepoint of its own: a refusal has written nothing, and any
  * other failure ends the caller's transaction.

@@ -5,8 +5,8 @@ import { foldSales } from './pending-sales.js';
 /**
  * Folds the sales that orders, cancellations and line edits appended into the products' totals, every
  * `SALES_FOLD_MS` (a second by default) while the shop runs and once more when it closes (decision 0034).
- * Every instance does; two folds at once queue at their first product, and the second adds only what the
- * first left. A failed fold is logged and its sales stay pending for the next.
+ * Every instance does; two folds at once take different products, skipping those the other holds. A failed
+ * fold is logged and its sales stay pending for the next.
  */
 export default fp(
   async function salesFold(app: FastifyInstance) {
