@@ -17,7 +17,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { appendSales } from '../orders/pending-sales.js';
+import { appendSales, salesChange } from '../orders/pending-sales.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './order-edits.repository.js';
 
@@ -82,14 +82,7 @@ async function moveHold(
     );
   }
   if (delta < 0) await repo.holdLess(tx, option.id, -delta);
-  await appendSales(tx, [
-    {
-      productId: option.productId,
-      quantity: delta,
-      amountKrw: currency === 'KRW' ? amountDelta : 0,
-      amountUsd: currency === 'USD' ? amountDelta : 0,
-    },
-  ]);
+  await appendSales(tx, [salesChange(option.productId, delta, amountDelta, currency)]);
   await refreshProductDerived(tx, [option.productId], { searchText: false });
 }
 

@@ -37,7 +37,7 @@ import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/id
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { shipmentsText } from '../shipments/shipments.service.js';
 import * as repo from './orders.repository.js';
-import { appendSales } from './pending-sales.js';
+import { appendSales, salesChange } from './pending-sales.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type DetailRow = typeof orderDetails.$inferSelect;
@@ -302,31 +302,6 @@ export function refusal(
   return new Error('the order was refused although every line passed the checks');
 }
 
-async function recordSales(
-  tx: Executor,
-  lines: { product: { id: string }; quantity: number; amount: number }[],
-  currency: CurrencyCode,
-  sign: 1 | -1,
-) {
-  const byProduct = new Map<string, { quantity: number; amount: number }>();
-  for (const line of lines) {
-    const sum = byProduct.get(line.product.id) ?? { quantity: 0, amount: 0 };
-    byProduct.set(line.product.id, {
-      quantity: sum.quantity + line.quantity,
-      amount: sum.amount + line.amount,
-    });
-  }
-  await appendSales(
-    tx,
-    [...byProduct].map(([productId, sum]) => ({
-      productId,
-      quantity: sign * sum.quantity,
-      amountKrw: currency === 'KRW' ? sign * sum.amount : 0,
-      amountUsd: currency === 'USD' ? sign * sum.amount : 0,
-    })),
-  );
-}
-
 function toLine(d: DetailRow) {
   const currency = d.currencyCode;
   return {
@@ -497,13 +472,15 @@ export async function moveOrder(
       }
       if (to === 'CANCELLED') {
         // What shipped stays sold; the sale of what never left is taken back.
-        const lines = details.flatMap((d) => {
+        const takenBack = details.flatMap((d) => {
           const productId = d.productOptionId ? products.get(d.productOptionId) : undefined;
           const quantity = open(d);
           const amount = quantity === d.quantity ? d.amount : d.unitPrice * quantity;
-          return productId && quantity > 0 ? [{ product: { id: productId }, quantity, amount }] : [];
+          return productId && quantity > 0
+            ? [salesChange(productId, -quantity, -amount, order.currencyCode)]
+            : [];
         });
-        await recordSales(tx, lines, order.currencyCode, -1);
+        await appendSales(tx, takenBack);
       }
       await repo.setOrderStatus(tx, order.id, to);
       await recordAudit(tx, {

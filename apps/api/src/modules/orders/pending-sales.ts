@@ -1,9 +1,23 @@
+import type { CurrencyCode } from '@kshop/contract';
 import { sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { pendingSales } from '../../db/schema.js';
 
 /** A signed change of one product's sales: what an order adds, a cancellation or a smaller line takes back. */
 export type SalesChange = { productId: string; quantity: number; amountKrw: number; amountUsd: number };
+
+/** `quantity` pieces of a product worth `amount` (minor units) in the order's currency; negative takes back. */
+export const salesChange = (
+  productId: string,
+  quantity: number,
+  amount: number,
+  currency: CurrencyCode,
+): SalesChange => ({
+  productId,
+  quantity,
+  amountKrw: currency === 'KRW' ? amount : 0,
+  amountUsd: currency === 'USD' ? amount : 0,
+});
 
 /**
  * Appends sales changes for the next fold (decision 0034): the product's totals take them in within a second
