@@ -338,6 +338,15 @@ async function checkOversell(
   return { ok: problems.length === 0, problems, scarceLeft };
 }
 
+/** Mails waiting in the shop's queue, or null on a build that sent them from the request. */
+async function queuedMails(database: pg.Client): Promise<number | null> {
+  const { rows } = await database.query<{ exists: boolean }>(
+    "select to_regclass('mail_queue') is not null as exists",
+  );
+  if (!rows[0]?.exists) return null;
+  return (await database.query<{ n: number }>('select count(*)::int as n from mail_queue')).rows[0]!.n;
+}
+
 export async function measureOrdering() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const existing = process.env.BENCH_ORDER_DATABASE;
@@ -393,12 +402,15 @@ export async function measureOrdering() {
       database: await databaseCpuSeconds(database),
     };
     const loadAfter = loadavg();
+    const mailsQueued = await queuedMails(database);
     const oversell = await checkOversell(database, setup.options, acknowledged, warmUp.placed + run.placed);
     return {
       database: existing ?? 'scratch (demo catalogue)',
       mail: smtp
         ? `SMTP${SMTP_URL_QUERY ? ` (${SMTP_URL_QUERY})` : ''}, ${smtp.received.length} mails received`
         : 'outbox',
+      /** Mails still waiting in the queue when the clock stopped (decision 0035); null before the queue. */
+      mailsQueued,
       buyers: buyers.length,
       idempotencyKeys: WITH_KEYS,
       seconds: round(seconds, 2),
@@ -459,6 +471,7 @@ export function describeOrdering(r: OrderingResult): string {
         ['CPU ms per order: shop / database', `${r.cpuMsPerOrder.server} / ${r.cpuMsPerOrder.database}`],
         ['database round trips per order', r.roundTripsPerOrder ?? 'not counted (BENCH_ORDER_ROUND_TRIPS=1)'],
         ['mail', r.mail],
+        ['mails queued when the clock stopped', r.mailsQueued === null ? 'no queue' : String(r.mailsQueued)],
         ['load average before / after', `${r.loadavg.before.join('/')} | ${r.loadavg.after.join('/')}`],
       ],
     ),

@@ -71,7 +71,7 @@ export type AppOptions = {
   secret?: string;
   /** Defaults: local disk or S3 from the config; SMTP or the outbox from the config. */
   storage?: FileStorage;
-  mailer?: Mailer;
+  mailTransport?: Mailer;
 };
 
 const REDACTED_PATHS = [
@@ -154,7 +154,7 @@ export async function buildApp({
   if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(staffAuthPlugin);
-  await app.register(mailPlugin, { config, mailer: overrides.mailer });
+  await app.register(mailPlugin, { config, transport: overrides.mailTransport });
   await app.register(storagePlugin, { storage: overrides.storage ?? (await createStorage(config, secret)) });
   await app.register(openapiPlugin);
 

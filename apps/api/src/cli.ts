@@ -1,13 +1,14 @@
-import path from 'node:path';
 import { ORDER_STATUSES, type OrderStatus } from '@kshop/contract';
 import { ConfigError, loadConfig } from './config/env.js';
+import { resolveSecret } from './config/secret.js';
 import { type Db, databaseOptions, openDatabase } from './db/client.js';
 import { AppError } from './lib/errors.js';
-import { type Mailer, outboxMailer, smtpMailer } from './lib/mailer.js';
+import type { Mailer } from './lib/mailer.js';
 import * as buyers from './modules/buyers/buyers.service.js';
 import * as orders from './modules/orders/orders.service.js';
 import * as staffRepo from './modules/staff/staff.repository.js';
 import * as staff from './modules/staff/staff.service.js';
+import { mailTransport, queuedMailer } from './plugins/mail.js';
 
 const USAGE = `Staff commands:
   npm run shop -- pending                    list accounts waiting for approval
@@ -27,6 +28,9 @@ const COMMANDS = ['pending', 'approve', 'reject', 'staff', 'order'] as const;
 type Command = (typeof COMMANDS)[number];
 const isCommand = (word: string): word is Command => (COMMANDS as readonly string[]).includes(word);
 
+/** How long a command waits for its mails to be sent before it ends. */
+const COMMAND_MAIL_WAIT_MS = 30_000;
+
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(argv: string[]) {
@@ -35,11 +39,22 @@ async function main(argv: string[]) {
   // An unknown command is told at once, before the database is opened (the embedded one takes seconds).
   if (!isCommand(command)) throw new UsageError(`Unknown command '${command}'.\n${USAGE}`);
   const config = loadConfig();
-  const log = { info: (details: object, message: string) => out(`${message}: ${JSON.stringify(details)}`) };
-  const mailer = config.SMTP_URL
-    ? smtpMailer(config.SMTP_URL, config.MAIL_FROM)
-    : outboxMailer(path.join(config.dataDir, 'outbox'), config.MAIL_FROM, log);
+  const line = (details: object, message: string) => `${message}: ${JSON.stringify(details)}`;
+  const log = {
+    info: (details: object, message: string) => out(line(details, message)),
+    warn: (details: object, message: string) => process.stderr.write(`${line(details, message)}\n`),
+    error: (details: object, message: string) => process.stderr.write(`${line(details, message)}\n`),
+  };
   const database = await openDatabase(databaseOptions(config));
+  // A command's mails are queued like the shop's (decision 0035) and sent before the command ends; any the mail
+  // server did not take wait in the queue for the shop's sender.
+  const mailer = queuedMailer({
+    db: database.db,
+    transport: mailTransport(config, log),
+    secret: resolveSecret(config),
+    inbox: () => config.SHOP_INBOX_EMAIL,
+    log,
+  });
   try {
     switch (command) {
       case 'pending': {
@@ -81,6 +96,7 @@ async function main(argv: string[]) {
         return command satisfies never;
     }
   } finally {
+    await mailer.sender.stop(COMMAND_MAIL_WAIT_MS);
     mailer.close();
     await database.close();
   }

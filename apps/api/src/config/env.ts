@@ -49,6 +49,11 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(8),
   /** How often sales that orders appended are added to the products' totals; 0 only when the shop closes. */
   SALES_FOLD_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * How often each instance looks for queued mails it did not queue itself (another instance's, or due again after
+   * a failure); 0 only at start. A mail queued here is sent at once.
+   */
+  MAIL_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   DEMO_DATA: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),

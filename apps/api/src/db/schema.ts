@@ -738,6 +738,37 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Mails waiting to go out (decision 0035): written in the transaction of the change they tell about, sent by the
+ * mail sender of whichever instance claims them, and deleted once the mail server took them. A `message` carries
+ * its recipient, subject and sealed text (it may hold a code or a temporary password); an order's two mails
+ * (`order_received` to the buyer, `new_order` to the shop's inbox) name the order and are written from it when
+ * sent, so the order's one statement only adds two small rows.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text().notNull(),
+    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
+    recipient: text(),
+    subject: text(),
+    sealedText: text(),
+    /** Claims so far; a claim leases the mail by moving `sendAfter` on, a failure moves it by the back-off. */
+    attempts: integer().notNull().default(0),
+    sendAfter: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('mail_queue_due').on(t.sendAfter),
+    check(
+      'mail_queue_kind',
+      sql`(${t.kind} = 'message' and ${t.recipient} is not null and ${t.subject} is not null and ${t.sealedText} is not null)
+        or (${t.kind} in ('order_received', 'new_order') and ${t.orderId} is not null)`,
+    ),
+  ],
+);
+
 /** The steps a job has committed, each in the same transaction as its work, so a rerun goes on after them. */
 export const jobSteps = pgTable(
   'job_steps',

@@ -19,7 +19,17 @@ export interface Mailer {
 export function smtpMailer(url: string, from: string): Mailer {
   let transport: Promise<Transporter> | undefined;
   const connect = () => {
-    transport ??= import('nodemailer').then((m) => m.default.createTransport({ url, pool: true }));
+    transport ??= import('nodemailer').then((m) =>
+      // A server that does not answer fails the mail within these times (it is tried again later) rather than
+      // holding the sender for nodemailer's default two minutes.
+      m.default.createTransport({
+        url,
+        pool: true,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      }),
+    );
     return transport;
   };
   return {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { jobs } from '../db/schema.js';
 import { createTestShop, type TestShop } from '../test/app.js';
 
 const shops: TestShop[] = [];
@@ -32,5 +33,24 @@ describe('/metrics', () => {
     expect(text).toContain('kshop_node_process_cpu_seconds_total');
     if (shop.database.driver === 'postgres')
       expect(text).toMatch(/kshop_db_pool_connections\{state="total"\}/);
+    expect(text).toMatch(/kshop_queue_depth\{queue="jobs"\} 0/);
+    expect(text).toMatch(/kshop_queue_depth\{queue="mails"\} 0/);
+  });
+
+  it('reports the background work waiting in the database: jobs and mails', async () => {
+    const shop = await createTestShop({ demoData: false, env: { METRICS: 'true' } });
+    shops.push(shop);
+    // Neither runs while the test looks: the runner and the sender stop first.
+    await shop.app.jobs.stop();
+    await shop.app.mailer.sender.stop(0);
+    await shop.db.insert(jobs).values([
+      { kind: 'metrics-test', input: {}, createdByStaffId: null },
+      { kind: 'metrics-test', input: {}, createdByStaffId: null, status: 'done' },
+    ]);
+    await shop.app.mailer.send({ to: 'a@test.example', subject: 'One', text: 'x' });
+    await shop.app.mailer.send({ to: 'b@test.example', subject: 'Two', text: 'x' });
+    const text = (await shop.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/kshop_queue_depth\{queue="jobs"\} 1/);
+    expect(text).toMatch(/kshop_queue_depth\{queue="mails"\} 2/);
   });
 });

@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { queryRows } from '../db/client.js';
 
 /**
  * `GET /metrics` in Prometheus' text format, when METRICS=true: latency per route, method and status class,
- * the database pool, background jobs waiting, and the catalogue cache's hits and misses, beside Node's own
+ * the database pool, background jobs and mails waiting, and the catalogue cache's hits and misses, beside Node's own
  * process figures. Off by default; put it behind the balancer's internal network when on.
  */
 export default fp(
@@ -71,6 +73,21 @@ export default fp(
         this.set({ state: 'total' }, pool.total);
         this.set({ state: 'idle' }, pool.idle);
         this.set({ state: 'waiting' }, pool.waiting);
+      },
+    });
+    new Gauge({
+      name: 'kshop_queue_depth',
+      help: 'Background work waiting in the database: jobs queued or running, mails queued (all instances)',
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        const [row] = await queryRows<{ jobs: number; mails: number }>(
+          app.db,
+          sql`select (select count(*) from jobs where status in ('queued', 'running'))::int as jobs,
+            (select count(*) from mail_queue)::int as mails`,
+        );
+        this.set({ queue: 'jobs' }, row?.jobs ?? 0);
+        this.set({ queue: 'mails' }, row?.mails ?? 0);
       },
     });
 

@@ -42,10 +42,16 @@ export async function startSmtpPeer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Mails to one address, waiting a while for ones still in flight. */
-    mailsTo: (address: string, atLeast = 1): Promise<ReceivedMail[]> =>
+    /** Mails to one address (those `matches` keeps), waiting a while until there are `atLeast` of them. */
+    mailsTo: (
+      address: string,
+      atLeast = 1,
+      matches: (mail: ReceivedMail) => boolean = () => true,
+    ): Promise<ReceivedMail[]> =>
       untilFound(() => {
-        const found = received.filter((m) => m.to.includes(address.toLowerCase()) || m.to.includes(address));
+        const found = received.filter(
+          (m) => (m.to.includes(address.toLowerCase()) || m.to.includes(address)) && matches(m),
+        );
         return found.length >= atLeast ? found : undefined;
       }, `no mail reached ${address}`),
     /** The first mail that matches, waiting a while for mails still in flight. */

@@ -24,7 +24,7 @@ export async function submitInquiry(
 ) {
   const { termsOfServiceAgree: _agreed, ...inquiry } = input;
   await insertInquiry(db, { ...inquiry, buyerId });
-  mailer
+  await mailer
     .send({
       to: inbox,
       subject: `Inquiry from ${inquiry.companyName}`,

@@ -14,9 +14,12 @@ import * as edits from './order-edits.service.js';
 /** Back office: staff change, remove and add an order's lines until it ships. */
 const orderEditRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Once committed: the catalogue learns of the stock that moved, and the buyer of the change. */
-  const afterEdit = (edit: edits.LineEdit, log: { error(details: object, message: string): void }) => {
+  const afterEdit = async (edit: edits.LineEdit, log: { error(details: object, message: string): void }) => {
     app.notifications.announce(CHANNELS.catalogue);
-    edits.mailLineEdit(app.mailer, edit).catch((err) => log.error({ err }, 'could not mail an order edit'));
+    // Queued before the answer (decision 0035): the mail is kept even if the shop stops now.
+    await edits
+      .mailLineEdit(app.mailer, edit)
+      .catch((err) => log.error({ err }, 'could not mail an order edit'));
   };
 
   app.post(
@@ -34,7 +37,7 @@ const orderEditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireStaff(request);
       const edit = await edits.addLine(app.db, request.params.uuid, request.body, me.id, request.log);
-      afterEdit(edit, request.log);
+      await afterEdit(edit, request.log);
       return ok(edit.change, edit.change.kind === 'LINE_ADDED' ? 'Line added.' : 'Line changed.');
     },
   );
@@ -61,7 +64,7 @@ const orderEditRoutes: FastifyPluginAsyncZod = async (app) => {
         me.id,
         request.log,
       );
-      afterEdit(edit, request.log);
+      await afterEdit(edit, request.log);
       return ok(edit.change, 'Line changed.');
     },
   );
@@ -80,7 +83,7 @@ const orderEditRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireStaff(request);
       const { uuid, lineUuid } = request.params;
       const edit = await edits.removeLine(app.db, uuid, lineUuid, me.id, request.log);
-      afterEdit(edit, request.log);
+      await afterEdit(edit, request.log);
       return ok(edit.change, 'Line removed.');
     },
   );

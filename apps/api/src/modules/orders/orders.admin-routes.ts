@@ -66,7 +66,8 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.reason,
         { carrier: request.body.carrier, trackingNumber: request.body.trackingNumber },
       );
-      orders
+      // Queued before the answer (decision 0035): the mail is kept even if the shop stops now.
+      await orders
         .mailStatusChange(app.mailer, change)
         .catch((err) => request.log.error({ err }, 'could not mail a status change'));
       return ok(null, `Order is now ${change.to}.`);

@@ -22,7 +22,7 @@ const orderBulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderIds, to, note } = request.body;
       const { results, changes } = await moveOrders(app.db, orderIds, to, me.id, request.log, note);
       for (const change of changes) {
-        mailStatusChange(app.mailer, change).catch((err) =>
+        await mailStatusChange(app.mailer, change).catch((err) =>
           request.log.error({ err }, 'could not mail a status change'),
         );
       }

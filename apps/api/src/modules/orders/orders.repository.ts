@@ -232,6 +232,10 @@ function orderStatement(shape: Shape): Query {
       where exists (select 1 from ord)
       group by product_id
     ),
+    mails as (
+      insert into mail_queue (kind, order_id)
+      select kind, ord.id from ord cross join (values ('order_received'), ('new_order')) m (kind)
+    ),
     sold_out as (
       update products p set in_stock = false
       from (select distinct product_id from held) s
@@ -268,8 +272,9 @@ function orderStatement(shape: Shape): Query {
  *    held, the order is written (numbered from the sequence, with the company of the buyer's profile) with
  *    its lines, the ordered options leave the buyer's cart, each product's sale is appended to
  *    `pending_sales` (folded into its totals within a second or so, decision 0034), and a product whose
- *    options the hold left with nothing to order loses `in_stock`. Otherwise nothing is written, and `lines`
- *    tell why.
+ *    options the hold left with nothing to order loses `in_stock`, and the order's two mails are queued (the
+ *    buyer's receipt and the shop's notice, written from the order when sent: decision 0035). Otherwise nothing
+ *    is written, and `lines` tell why.
  *
  * The hold keeps its own condition (`stock - hold_stock >= quantity`, checked on the row as it is when
  * updated), so stock is never oversold whatever happens. It cannot hold fewer lines than the check passed

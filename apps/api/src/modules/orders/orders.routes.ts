@@ -1,6 +1,4 @@
 import {
-  formatPrice,
-  fromMinorUnits,
   messages,
   orderCreateRequest,
   orderCreateResponse,
@@ -34,32 +32,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const currency = currencyOf(buyer);
       const answer = (placed: orders.PlacedOrder) =>
         ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed);
-      const afterCommit = (placed: orders.PlacedOrder) => {
-        // The order's statement changed stock without notifying (see writeOrder).
+      const afterCommit = () => {
+        // The order's statement changed stock without notifying (see writeOrder), and queued its two mails.
         app.notifications.announce(CHANNELS.catalogue);
-        const total = formatPrice(fromMinorUnits(placed.finalMinor, currency), currency);
-        const mails = [
-          {
-            to: placed.email,
-            subject: `Order ${placed.orderNumber} received`,
-            text: `Thank you for your order ${placed.orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.`,
-          },
-          {
-            to: app.config.SHOP_INBOX_EMAIL,
-            subject: `New order ${placed.orderNumber}`,
-            text: `Order ${placed.orderNumber} (${total}) from ${placed.companyName} waits for a person in charge.`,
-          },
-        ];
-        for (const mail of mails) {
-          app.mailer
-            .send(mail)
-            .catch((err) => request.log.error({ err }, 'could not mail about a new order'));
-        }
+        app.mailer.wake();
       };
       const keyed = keyedRequest(request, buyer.id);
       if (keyed === undefined) {
         const placed = await orders.placeOrder(app.db, buyer.id, currency, request.body, request.log);
-        afterCommit(placed);
+        afterCommit();
         return answer(placed);
       }
       // With an Idempotency-Key the order and its answer under the key are one statement (decision 0026).
@@ -78,7 +59,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         // The first answer as it went out: the success body, or (with its 4xx status) the refusal's envelope.
         return outcome.replay as ReturnType<typeof answer>;
       }
-      afterCommit(outcome.placed);
+      afterCommit();
       return answer(outcome.placed);
     },
   );

@@ -79,12 +79,10 @@ export function orderNumberFor(sequence: number, at = new Date()): string {
 
 const orderNotFound = () => notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
 
+/** A placed order, as its answer names it (its mails are queued by its statement and written from the order). */
 export type PlacedOrder = {
   uuid: string;
   orderNumber: string;
-  email: string;
-  companyName: string;
-  finalMinor: number;
 };
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -133,9 +131,6 @@ const placedFrom = (written: repo.OrderWrite): PlacedOrder | null =>
     ? {
         uuid: written.order.id,
         orderNumber: written.order.orderNumber,
-        email: written.buyer.email,
-        companyName: written.buyer.companyName,
-        finalMinor: written.order.amount,
       }
     : null;
 

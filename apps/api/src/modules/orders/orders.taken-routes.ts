@@ -2,8 +2,6 @@ import {
   buyerIdParams,
   buyerOrderOptionsQuery,
   buyerOrderOptionsResponse,
-  formatPrice,
-  fromMinorUnits,
   TAKEN_ORDER_MESSAGES,
   takenOrderRequest,
   takenOrderResponse,
@@ -36,30 +34,13 @@ const takenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound(TAKEN_ORDER_MESSAGES.buyerNotFound, 'BUYER_NOT_FOUND');
       return answerOnce(app.db, request, reply, request.body.buyerId, async (db) => {
         const placed = await placeTakenOrder(db, request.body, me.id, request.log);
-        const total = formatPrice(fromMinorUnits(placed.finalMinor, placed.currency), placed.currency);
-        // The storefront order's two e-mails: the buyer's receipt and the shop's notice.
-        const mails = [
-          {
-            to: placed.email,
-            subject: `Order ${placed.orderNumber} received`,
-            text: `Thank you for your order ${placed.orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.`,
-          },
-          {
-            to: app.config.SHOP_INBOX_EMAIL,
-            subject: `New order ${placed.orderNumber}`,
-            text: `Order ${placed.orderNumber} (${total}) from ${placed.companyName}, taken by ${placed.takenBy}, waits for a person in charge.`,
-          },
-        ];
         return {
           answer: ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, TAKEN_ORDER_MESSAGES.placed),
           afterCommit: () => {
-            // The order's statement changed stock without notifying (see writeOrder).
+            // The order's statement changed stock without notifying (see writeOrder), and queued the storefront
+            // order's two mails: the buyer's receipt and the shop's notice (naming who took it).
             app.notifications.announce(CHANNELS.catalogue);
-            for (const mail of mails) {
-              app.mailer
-                .send(mail)
-                .catch((err) => request.log.error({ err }, 'could not mail about a new order'));
-            }
+            app.mailer.wake();
           },
         };
       });

@@ -47,8 +47,6 @@ export async function findBuyer(db: Executor, buyerId: string) {
   return row ?? null;
 }
 
-export type TakenOrder = PlacedOrder & { currency: CurrencyCode; takenBy: string };
-
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
@@ -64,7 +62,7 @@ export async function placeTakenOrder(
   input: TakenOrderRequest,
   staffId: string,
   log?: TransactionLog,
-): Promise<TakenOrder> {
+): Promise<PlacedOrder> {
   const lines = input.lines
     .map((l) => ({ productOptionUuid: l.productOptionId.toLowerCase(), quantity: l.quantity }))
     .sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
@@ -141,11 +139,6 @@ export async function placeTakenOrder(
       return {
         uuid: written.order.id,
         orderNumber: written.order.orderNumber,
-        email: written.buyer.email,
-        companyName: written.buyer.companyName,
-        finalMinor: written.order.amount,
-        currency,
-        takenBy,
       };
     },
     { log },

@@ -37,7 +37,9 @@ const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const done = await shipOrder(app.db, request.params.uuid, request.body, me.id, request.log);
       // Stock changed: the other instances' catalogue caches learn of it.
       app.notifications.announce(CHANNELS.catalogue);
-      mailShipment(app.mailer, done).catch((err) => request.log.error({ err }, 'could not mail a shipment'));
+      await mailShipment(app.mailer, done).catch((err) =>
+        request.log.error({ err }, 'could not mail a shipment'),
+      );
       return ok(
         { shipmentUuid: done.shipment.shipmentUuid, status: done.status, complete: done.complete },
         done.complete ? 'Shipped: the order is now SHIPPED.' : 'Shipment recorded.',

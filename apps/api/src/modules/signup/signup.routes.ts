@@ -77,7 +77,7 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await signup.signup(app.db, app.storage, request.body);
-      app.mailer
+      await app.mailer
         .send({
           to: app.config.SHOP_INBOX_EMAIL,
           subject: `New sign-up awaiting approval: ${request.body.companyName}`,

@@ -1,0 +1,258 @@
+import { type CurrencyCode, formatPrice, fromMinorUnits } from '@kshop/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { buyers, mailQueue, orders, staff } from '../../db/schema.js';
+import type { Mail, Mailer } from '../../lib/mailer.js';
+import type { Sealer } from '../../lib/seal.js';
+
+/**
+ * The shop's mails as durable work (decision 0035). Whoever has a mail to send queues it in the database, in the
+ * transaction of the change it tells about where there is one; each instance's sender claims queued mails in
+ * batches, sends them through the transport (SMTP or the outbox folder) and deletes them once sent. A mail
+ * survives a restart of the shop and a mail server that is down; it can go out twice only if the shop stops
+ * between the server taking it and its row being deleted.
+ */
+
+type Kind = 'message' | 'order_received' | 'new_order';
+type QueuedRow = {
+  id: number;
+  kind: Kind;
+  orderId: string | null;
+  recipient: string | null;
+  subject: string | null;
+  sealedText: string | null;
+  attempts: number;
+};
+
+/** Claims lease a mail for this long: a sender that died holding it leaves it to another after that. */
+export const MAIL_LEASE_MS = 60_000;
+/** Mails claimed at once. */
+export const MAIL_BATCH = 50;
+/** Tries before a mail the server keeps refusing for a passing reason is given up (about eleven hours). */
+export const MAIL_MAX_ATTEMPTS = 12;
+/** The wait after a failed try: 10 s, doubling, at most an hour. */
+export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 3_600_000);
+
+/** Queues one mail; it is sent after the transaction of `db` commits, and not at all if it rolls back. */
+export async function queueMail(db: Executor, sealer: Sealer, mail: Mail) {
+  await db.insert(mailQueue).values({
+    kind: 'message',
+    recipient: mail.to,
+    subject: mail.subject,
+    sealedText: sealer.seal(mail.text),
+  });
+}
+
+/**
+ * Takes up to `limit` mails that are due, oldest first (and returns them in the order they were queued), and leases them to this sender (their next try moves
+ * `MAIL_LEASE_MS` on). `skip locked`: senders of two instances never wait for each other or take the same mail.
+ * The queue is the last thing any transaction locks (decision 0010), and this statement locks nothing else.
+ */
+export async function claimMails(db: Executor, limit: number): Promise<QueuedRow[]> {
+  const result = await db.execute(sql`
+    update mail_queue m set attempts = m.attempts + 1,
+      send_after = now() + ${MAIL_LEASE_MS} * interval '1 millisecond'
+    where m.id in (
+      select id from mail_queue where send_after <= now() order by send_after, id limit ${limit}
+      for update skip locked)
+    returning m.id, m.kind, m.order_id as "orderId", m.recipient, m.subject, m.sealed_text as "sealedText",
+      m.attempts`);
+  return (result as unknown as { rows: QueuedRow[] }).rows
+    .map((r) => ({ ...r, id: Number(r.id) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** What an order's two mails say, read when they are sent. */
+async function ordersToTell(db: Executor, ids: string[]) {
+  if (ids.length === 0) return new Map<string, never>();
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      finalAmount: orders.finalAmount,
+      currency: orders.currencyCode,
+      companyName: orders.receiverCompanyName,
+      receiverEmail: orders.receiverEmail,
+      buyerEmail: buyers.email,
+      takenByName: staff.name,
+      takenByEmail: staff.email,
+      takenById: orders.takenByStaffId,
+    })
+    .from(orders)
+    .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+    .leftJoin(staff, eq(staff.id, orders.takenByStaffId))
+    .where(inArray(orders.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+type OrderToTell = Awaited<ReturnType<typeof ordersToTell>> extends Map<string, infer T> ? T : never;
+
+/** The buyer's receipt and the shop's notice of a new order, storefront or taken by staff. */
+export function orderMail(kind: 'order_received' | 'new_order', order: OrderToTell, inbox: string): Mail {
+  const currency = order.currency as CurrencyCode;
+  const total = formatPrice(fromMinorUnits(order.finalAmount, currency), currency);
+  if (kind === 'order_received')
+    return {
+      to: order.buyerEmail ?? order.receiverEmail,
+      subject: `Order ${order.orderNumber} received`,
+      text: `Thank you for your order ${order.orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.`,
+    };
+  const takenBy = order.takenById ? order.takenByName || order.takenByEmail || 'staff' : undefined;
+  return {
+    to: inbox,
+    subject: `New order ${order.orderNumber}`,
+    text: `Order ${order.orderNumber} (${total}) from ${order.companyName}${takenBy ? `, taken by ${takenBy},` : ''} waits for a person in charge.`,
+  };
+}
+
+/**
+ * A failure for good, not worth trying again: the mail server's 5xx reply (no such mailbox, refused), or a text
+ * that cannot be opened.
+ */
+const isPermanent = (err: unknown) => {
+  const { responseCode, permanent } = err as { responseCode?: unknown; permanent?: unknown };
+  return (
+    permanent === true || (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600)
+  );
+};
+
+type Log = {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+};
+
+export type MailSender = {
+  /** Sends what is due now; resolves when the queue had nothing more due or the sender stopped. */
+  drain(): Promise<void>;
+  /** Asks for a drain soon (a mail was just queued here); drains that overlap run one after the other. */
+  wake(): void;
+  /** Looks for due mails every `pollMs` (queued by another instance, or due again after a failure). */
+  start(pollMs: number): void;
+  /** Stops looking, after sending what is due for at most `lastDrainMs` (5 s by default). */
+  stop(lastDrainMs?: number): Promise<void>;
+};
+
+export function createMailSender(o: {
+  db: Executor;
+  transport: Mailer;
+  sealer: Sealer;
+  inbox: () => string;
+  log: Log;
+}): MailSender {
+  const { db, transport, sealer, log } = o;
+
+  /** A text sealed under another secret (a command run with another DATA_DIR, say) never opens here. */
+  const openText = (sealed: string) => {
+    try {
+      return sealer.open(sealed);
+    } catch {
+      throw Object.assign(new Error("the mail's text does not open with this shop's secret"), {
+        permanent: true,
+      });
+    }
+  };
+
+  const writeMail = (row: QueuedRow, told: Map<string, OrderToTell>): Mail | undefined => {
+    if (row.kind === 'message')
+      return { to: row.recipient!, subject: row.subject!, text: openText(row.sealedText!) };
+    const order = told.get(row.orderId!);
+    return order && orderMail(row.kind, order, o.inbox());
+  };
+
+  /** One batch: claim, write, send, then forget what was sent and put off what failed. */
+  async function sendBatch(): Promise<number> {
+    const rows = await claimMails(db, MAIL_BATCH);
+    if (rows.length === 0) return 0;
+    const told = await ordersToTell(db, [...new Set(rows.flatMap((r) => (r.orderId ? [r.orderId] : [])))]);
+    type Outcome = { row: QueuedRow; sent: true } | { row: QueuedRow; sent: false; err: unknown };
+    const outcomes: Outcome[] = [];
+    // Mails to one address go one after the other, in the order they were queued (a newer sign-up code after
+    // the older); different addresses go at once, over the transport's several connections.
+    const byAddress = new Map<string, { row: QueuedRow; mail: Mail }[]>();
+    for (const row of rows) {
+      try {
+        const mail = writeMail(row, told);
+        // An order removed since (its rows cascade) leaves nothing to tell.
+        if (!mail) outcomes.push({ row, sent: true });
+        else byAddress.set(mail.to, [...(byAddress.get(mail.to) ?? []), { row, mail }]);
+      } catch (err) {
+        outcomes.push({ row, sent: false, err });
+      }
+    }
+    await Promise.all(
+      [...byAddress.values()].map(async (mails) => {
+        for (const { row, mail } of mails) {
+          try {
+            await transport.send(mail);
+            outcomes.push({ row, sent: true });
+          } catch (err) {
+            outcomes.push({ row, sent: false, err });
+          }
+        }
+      }),
+    );
+    const done: number[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.sent) {
+        done.push(outcome.row.id);
+        continue;
+      }
+      const { row, err } = outcome;
+      const about = { err, mail: row.id, kind: row.kind, subject: row.subject, attempts: row.attempts };
+      if (isPermanent(err) || row.attempts >= MAIL_MAX_ATTEMPTS) {
+        log.error(about, 'gave up a mail the mail server would not take');
+        done.push(row.id);
+      } else {
+        log.warn(about, 'could not send a mail; it will be tried again');
+        await db
+          .update(mailQueue)
+          .set({ sendAfter: sql`now() + ${retryDelayMs(row.attempts)} * interval '1 millisecond'` })
+          .where(eq(mailQueue.id, row.id));
+      }
+    }
+    if (done.length > 0) await db.delete(mailQueue).where(inArray(mailQueue.id, done));
+    return rows.length;
+  }
+
+  /** Once the sender stops, no drain starts; the last one ends by this time. */
+  let stopped = false;
+  let deadline = Number.POSITIVE_INFINITY;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const drain = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    if (stopped) return Promise.resolve();
+    running = (async () => {
+      do {
+        again = false;
+        while ((await sendBatch()) === MAIL_BATCH && Date.now() < deadline) {}
+      } while (again && Date.now() < deadline);
+    })()
+      .catch((err) => log.warn({ err }, 'could not send the queued mails; they wait for the next try'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  return {
+    drain,
+    wake: () => void drain(),
+    start(pollMs) {
+      void drain();
+      if (pollMs > 0) timer = setInterval(() => void drain(), pollMs).unref();
+    },
+    async stop(lastDrainMs = 5_000) {
+      clearInterval(timer);
+      // What was queued before the stop still goes out if it can within the time; the rest waits in the queue.
+      deadline = Date.now() + lastDrainMs;
+      await drain();
+      stopped = true;
+    },
+  };
+}
