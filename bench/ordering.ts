@@ -347,6 +347,18 @@ async function queuedMails(database: pg.Client): Promise<number | null> {
   return (await database.query<{ n: number }>('select count(*)::int as n from mail_queue')).rows[0]!.n;
 }
 
+/** Seconds until the queue is empty, polled every 250 ms for at most 120 s, and the mails sent per second. */
+async function untilQueueEmpty(database: pg.Client, queued: number) {
+  const started = performance.now();
+  let left = queued;
+  while (left > 0 && performance.now() - started < 120_000) {
+    await new Promise((r) => setTimeout(r, 250));
+    left = (await queuedMails(database)) ?? 0;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds: round(seconds, 1), left, perSecond: round((queued - left) / seconds, 0) };
+}
+
 export async function measureOrdering() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const existing = process.env.BENCH_ORDER_DATABASE;
@@ -403,6 +415,7 @@ export async function measureOrdering() {
     };
     const loadAfter = loadavg();
     const mailsQueued = await queuedMails(database);
+    const mailsSentAfter = mailsQueued ? await untilQueueEmpty(database, mailsQueued) : null;
     const oversell = await checkOversell(database, setup.options, acknowledged, warmUp.placed + run.placed);
     return {
       database: existing ?? 'scratch (demo catalogue)',
@@ -411,6 +424,8 @@ export async function measureOrdering() {
         : 'outbox',
       /** Mails still waiting in the queue when the clock stopped (decision 0035); null before the queue. */
       mailsQueued,
+      /** How long the shop, no longer ordered from, took to send those (at most 120 s), and at what rate. */
+      mailsSentAfter,
       buyers: buyers.length,
       idempotencyKeys: WITH_KEYS,
       seconds: round(seconds, 2),
@@ -472,6 +487,12 @@ export function describeOrdering(r: OrderingResult): string {
         ['database round trips per order', r.roundTripsPerOrder ?? 'not counted (BENCH_ORDER_ROUND_TRIPS=1)'],
         ['mail', r.mail],
         ['mails queued when the clock stopped', r.mailsQueued === null ? 'no queue' : String(r.mailsQueued)],
+        [
+          'then sent in s (mails/s, left)',
+          r.mailsSentAfter
+            ? `${r.mailsSentAfter.seconds} (${r.mailsSentAfter.perSecond}/s, ${r.mailsSentAfter.left} left)`
+            : '-',
+        ],
         ['load average before / after', `${r.loadavg.before.join('/')} | ${r.loadavg.after.join('/')}`],
       ],
     ),

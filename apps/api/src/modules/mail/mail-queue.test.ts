@@ -217,7 +217,7 @@ describe('queued mails are durable', () => {
     expect(await queued()).toBe(0);
   });
 
-  it('mails to one address go in the order they were queued; other addresses do not wait for them', async () => {
+  it('messages to one address go in the order they were queued; other addresses do not wait for them', async () => {
     await clearQueue();
     for (let i = 1; i <= 4; i++) {
       await queueMail(shop.db, sealer(), { to: 'same@test.example', subject: `Code ${i}`, text: 'x' });
