@@ -10,8 +10,5 @@ CREATE TABLE "mail_queue" (
 	"send_after" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "mail_queue_kind" CHECK (("mail_queue"."kind" = 'message' and "mail_queue"."recipient" is not null and "mail_queue"."subject" is not null and "mail_queue"."sealed_text" is not null)
-        or ("mail_queue"."kind" in ('order_received', 'new_order') and "mail_queue"."order_id" is not null))
+        or ("mail_queue"."kind" in ('order_placed', 'order_received', 'new_order') and "mail_queue"."order_id" is not null))
 );
---> statement-breakpoint
-ALTER TABLE "mail_queue" ADD CONSTRAINT "mail_queue_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "mail_queue_due" ON "mail_queue" USING btree ("send_after");

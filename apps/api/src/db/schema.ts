@@ -741,16 +741,19 @@ export const jobs = pgTable(
 /**
  * Mails waiting to go out (decision 0035): written in the transaction of the change they tell about, sent by the
  * mail sender of whichever instance claims them, and deleted once the mail server took them. A `message` carries
- * its recipient, subject and sealed text (it may hold a code or a temporary password); an order's two mails
- * (`order_received` to the buyer, `new_order` to the shop's inbox) name the order and are written from it when
- * sent, so the order's one statement only adds two small rows.
+ * its recipient, subject and sealed text (it may hold a code or a temporary password). An order's two mails, the
+ * buyer's receipt and the shop's notice, are one `order_placed` row naming the order, written from it when sent,
+ * so the order's statement adds one small row; should one of the two go and not the other, the row keeps the
+ * one left (`order_received` or `new_order`). No foreign key: the order's statement would pay for its check, and
+ * a row whose order is gone sends nothing. No index but the key: claims take the oldest ids that are due, and a
+ * claim or a retry changes no indexed column, so PostgreSQL rewrites the row in place (a HOT update).
  */
 export const mailQueue = pgTable(
   'mail_queue',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     kind: text().notNull(),
-    orderId: uuid().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid(),
     recipient: text(),
     subject: text(),
     sealedText: text(),
@@ -760,11 +763,10 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('mail_queue_due').on(t.sendAfter),
     check(
       'mail_queue_kind',
       sql`(${t.kind} = 'message' and ${t.recipient} is not null and ${t.subject} is not null and ${t.sealedText} is not null)
-        or (${t.kind} in ('order_received', 'new_order') and ${t.orderId} is not null)`,
+        or (${t.kind} in ('order_placed', 'order_received', 'new_order') and ${t.orderId} is not null)`,
     ),
   ],
 );

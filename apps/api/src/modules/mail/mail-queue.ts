@@ -13,7 +13,12 @@ import type { Sealer } from '../../lib/seal.js';
  * between the server taking it and its row being deleted.
  */
 
-type Kind = 'message' | 'order_received' | 'new_order';
+/**
+ * `order_placed` stands for an order's two mails (one row per order keeps the order's statement small);
+ * `order_received` (the buyer's receipt) or `new_order` (the shop's notice) for the one left when the other went.
+ */
+type OrderMailKind = 'order_received' | 'new_order';
+type Kind = 'message' | 'order_placed' | OrderMailKind;
 
 /** What an order's two mails say, read when they are sent. */
 export type OrderToTell = {
@@ -74,7 +79,7 @@ export async function claimMails(db: Executor, limit: number): Promise<QueuedRow
       update mail_queue m set attempts = m.attempts + 1,
         send_after = now() + ${MAIL_LEASE_MS} * interval '1 millisecond'
       where m.id in (
-        select id from mail_queue where send_after <= now() order by send_after, id limit ${limit}
+        select id from mail_queue where send_after <= now() order by id limit ${limit}
         for update skip locked)
       returning m.id, m.kind, m.order_id, m.recipient, m.subject, m.sealed_text, m.attempts
     )
@@ -92,7 +97,7 @@ export async function claimMails(db: Executor, limit: number): Promise<QueuedRow
 }
 
 /** The buyer's receipt and the shop's notice of a new order, storefront or taken by staff. */
-export function orderMail(kind: 'order_received' | 'new_order', order: OrderToTell, inbox: string): Mail {
+export function orderMail(kind: OrderMailKind, order: OrderToTell, inbox: string): Mail {
   const total = formatPrice(fromMinorUnits(order.finalAmount, order.currency), order.currency);
   if (kind === 'order_received')
     return {
@@ -155,52 +160,63 @@ export function createMailSender(o: {
     }
   };
 
-  const writeMail = (row: QueuedRow): Mail | undefined => {
+  /** A row's mails, each with the kind a row left holding it alone would have. */
+  const writeMails = (row: QueuedRow): { kind: Kind; mail: Mail }[] => {
     if (row.kind === 'message')
-      return { to: row.recipient!, subject: row.subject!, text: openText(row.sealedText!) };
-    return row.order ? orderMail(row.kind, row.order, o.inbox()) : undefined;
+      return [
+        {
+          kind: row.kind,
+          mail: { to: row.recipient!, subject: row.subject!, text: openText(row.sealedText!) },
+        },
+      ];
+    // An order removed since leaves nothing to tell.
+    if (!row.order) return [];
+    const kinds: OrderMailKind[] = row.kind === 'order_placed' ? ['order_received', 'new_order'] : [row.kind];
+    return kinds.map((kind) => ({ kind, mail: orderMail(kind, row.order!, o.inbox()) }));
   };
 
-  /** One batch: claim, write, send, then forget what was sent and put off what failed. */
+  /**
+   * One batch: claim, write, send, then forget the rows whose mails all went and put off the others. An order's
+   * row whose receipt went but not its notice (or the reverse) keeps only the mail left to send.
+   */
   async function sendBatch(): Promise<number> {
     const rows = await claimMails(db, MAIL_BATCH);
     if (rows.length === 0) return 0;
-    type Outcome = { row: QueuedRow; sent: true } | { row: QueuedRow; sent: false; err: unknown };
-    const outcomes: Outcome[] = [];
+    const failed = new Map<number, { kinds: Kind[]; err: unknown }>();
+    const fail = (row: QueuedRow, kind: Kind, err: unknown) => {
+      const seen = failed.get(row.id);
+      if (seen) seen.kinds.push(kind);
+      else failed.set(row.id, { kinds: [kind], err });
+    };
     // Messages to one address go one after the other, in the order they were queued (a newer sign-up code
     // after the older); everything else goes at once, over the transport's several connections: an order's
     // receipt and notice stand alone (the shop's inbox gets one notice per order).
-    const inTurn = new Map<string, { row: QueuedRow; mail: Mail }[]>();
+    const inTurn = new Map<string, { row: QueuedRow; kind: Kind; mail: Mail }[]>();
     for (const row of rows) {
       try {
-        const mail = writeMail(row);
-        const turn = row.kind === 'message' ? `to:${mail?.to}` : `row:${row.id}`;
-        // An order removed since (its rows cascade) leaves nothing to tell.
-        if (!mail) outcomes.push({ row, sent: true });
-        else inTurn.set(turn, [...(inTurn.get(turn) ?? []), { row, mail }]);
+        for (const [i, { kind, mail }] of writeMails(row).entries()) {
+          const turn = row.kind === 'message' ? `to:${mail.to}` : `row:${row.id}:${i}`;
+          inTurn.set(turn, [...(inTurn.get(turn) ?? []), { row, kind, mail }]);
+        }
       } catch (err) {
-        outcomes.push({ row, sent: false, err });
+        fail(row, row.kind, err);
       }
     }
     await Promise.all(
       [...inTurn.values()].map(async (mails) => {
-        for (const { row, mail } of mails) {
-          try {
-            await transport.send(mail);
-            outcomes.push({ row, sent: true });
-          } catch (err) {
-            outcomes.push({ row, sent: false, err });
-          }
+        for (const { row, kind, mail } of mails) {
+          await transport.send(mail).catch((err) => fail(row, kind, err));
         }
       }),
     );
     const done: number[] = [];
-    for (const outcome of outcomes) {
-      if (outcome.sent) {
-        done.push(outcome.row.id);
+    for (const row of rows) {
+      const failure = failed.get(row.id);
+      if (!failure) {
+        done.push(row.id);
         continue;
       }
-      const { row, err } = outcome;
+      const { err, kinds } = failure;
       const about = { err, mail: row.id, kind: row.kind, subject: row.subject, attempts: row.attempts };
       if (isPermanent(err) || row.attempts >= MAIL_MAX_ATTEMPTS) {
         log.error(about, 'gave up a mail the mail server would not take');
@@ -209,7 +225,10 @@ export function createMailSender(o: {
         log.warn(about, 'could not send a mail; it will be tried again');
         await db
           .update(mailQueue)
-          .set({ sendAfter: sql`now() + ${retryDelayMs(row.attempts)} * interval '1 millisecond'` })
+          .set({
+            kind: kinds.length === 1 ? kinds[0]! : row.kind,
+            sendAfter: sql`now() + ${retryDelayMs(row.attempts)} * interval '1 millisecond'`,
+          })
           .where(eq(mailQueue.id, row.id));
       }
     }

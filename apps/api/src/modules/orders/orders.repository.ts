@@ -233,8 +233,7 @@ function orderStatement(shape: Shape): Query {
       group by product_id
     ),
     mails as (
-      insert into mail_queue (kind, order_id)
-      select kind, ord.id from ord cross join (values ('order_received'), ('new_order')) m (kind)
+      insert into mail_queue (kind, order_id) select 'order_placed', id from ord
     ),
     sold_out as (
       update products p set in_stock = false
