@@ -6,11 +6,11 @@ import type { Mail, Mailer } from '../../lib/mailer.js';
 import type { Sealer } from '../../lib/seal.js';
 
 /**
- * The shop's mails as durable work (decision 0035). Whoever has a mail to send queues it in the database, in the
- * transaction of the change it tells about where there is one; each instance's sender claims queued mails in
- * batches, sends them through the transport (SMTP or the outbox folder) and deletes them once sent. A mail
- * survives a restart of the shop and a mail server that is down; it can go out twice only if the shop stops
- * between the server taking it and its row being deleted.
+ * The shop's mails as durable work (decision 0035). An order's statement queues the order's mails itself; other
+ * code queues a mail through `app.mailer.send` once its change committed, before it answers. Each instance's
+ * sender claims queued mails in batches, sends them through the transport (SMTP or the outbox folder) and
+ * deletes them once sent. A mail survives a restart of the shop and a mail server that is down; it can go out
+ * twice only if the shop stops between the server taking it and its row being deleted.
  */
 
 /**
@@ -47,8 +47,8 @@ type QueuedRow = {
 /** Claims lease a mail for this long: a sender that died holding it leaves it to another after that. */
 export const MAIL_LEASE_MS = 60_000;
 /**
- * Mails claimed at once. Under a rush of orders the sender's three statements a batch wait in the database pool
- * behind the orders' own, so a batch must be large for the sender to keep up at all.
+ * Mails claimed at once. Under a rush of orders the sender's statements (a claim and a delete a batch) wait in
+ * the database pool behind the orders' own, so a batch must be large for the sender to keep up at all.
  */
 export const MAIL_BATCH = 200;
 /** Tries before a mail the server keeps refusing for a passing reason is given up (about eleven hours). */
@@ -136,7 +136,7 @@ export type MailSender = {
   wake(): void;
   /** Looks for due mails every `pollMs` (queued by another instance, or due again after a failure). */
   start(pollMs: number): void;
-  /** Stops looking, after sending what is due for at most `lastDrainMs` (5 s by default). */
+  /** Stops looking, after sending what is due for at most `lastDrainMs` (5 s by default; 0 sends nothing more). */
   stop(lastDrainMs?: number): Promise<void>;
 };
 
@@ -252,7 +252,7 @@ export function createMailSender(o: {
     running = (async () => {
       do {
         again = false;
-        while ((await sendBatch()) === MAIL_BATCH && Date.now() < deadline) {}
+        while (Date.now() < deadline && (await sendBatch()) === MAIL_BATCH) {}
       } while (again && Date.now() < deadline);
     })()
       .catch((err) => log.warn({ err }, 'could not send the queued mails; they wait for the next try'))
