@@ -82,6 +82,9 @@ error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
   access_log off;
+  # nginx closes a client's kept-alive connection after 1,000 requests by default; the load generator's next
+  # request, already on its way, then meets a reset. Those failures are the bench's own, not a restart's.
+  keepalive_requests 1000000;
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;
