@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config/env.js';
 import type { Executor } from '../db/client.js';
-import { type Mailer, outboxMailer, smtpMailer } from '../lib/mailer.js';
+import { type Mail, type Mailer, outboxMailer, smtpMailer } from '../lib/mailer.js';
 import { type Sealer, sealer } from '../lib/seal.js';
 import { createMailSender, type MailSender, queueMail } from '../modules/mail/mail-queue.js';
 
 /** The shop's mailer: `send` queues the mail (decision 0035) and asks this instance's sender to send it soon. */
 export type QueuedMailer = Mailer & {
-  /** Asks the sender to send soon what was just queued (after an order's statement, say). */
-  wake(): void;
+  /** Queues several mails in one statement. */
+  sendAll(mails: Mail[]): Promise<void>;
+  /** This instance's sender: `sender.wake()` after a statement that queued mails itself (an order's). */
   sender: MailSender;
 };
 
@@ -48,10 +49,13 @@ export function queuedMailer(o: {
   });
   return {
     async send(mail) {
-      await queueMail(o.db, seal, mail);
+      await queueMail(o.db, seal, [mail]);
       sender.wake();
     },
-    wake: () => sender.wake(),
+    async sendAll(mails) {
+      await queueMail(o.db, seal, mails);
+      sender.wake();
+    },
     sender,
     close: () => o.transport.close(),
   };

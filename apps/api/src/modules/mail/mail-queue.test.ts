@@ -126,11 +126,13 @@ describe('an order queues its two mails in its own statement', () => {
 describe('queued mails are durable', () => {
   it('a queued text is sealed in the table, and the sender opens it', async () => {
     await clearQueue();
-    await queueMail(shop.db, sealer(), {
-      to: 'someone@test.example',
-      subject: 'Your code',
-      text: 'Your verification code is 424242.',
-    });
+    await queueMail(shop.db, sealer(), [
+      {
+        to: 'someone@test.example',
+        subject: 'Your code',
+        text: 'Your verification code is 424242.',
+      },
+    ]);
     const [row] = await shop.db.select().from(mailQueue);
     expect(row!.sealedText).not.toContain('424242');
     expect(row!.sealedText).toMatch(/^v1\./);
@@ -144,7 +146,7 @@ describe('queued mails are durable', () => {
 
   it('a mail the server cannot take now stays queued with a back-off, and goes when it is due', async () => {
     await clearQueue();
-    await queueMail(shop.db, sealer(), { to: 'a@test.example', subject: 'Later', text: 'x' });
+    await queueMail(shop.db, sealer(), [{ to: 'a@test.example', subject: 'Later', text: 'x' }]);
     const down = recordingTransport(() =>
       Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' }),
     );
@@ -170,13 +172,15 @@ describe('queued mails are durable', () => {
 
   it('a mail refused for good (5xx), sealed under another secret, or past its last try is given up and logged', async () => {
     await clearQueue();
-    await queueMail(shop.db, sealer(), { to: 'nobody@test.example', subject: 'Refused', text: 'x' });
-    await queueMail(shop.db, sealer(), { to: 'b@test.example', subject: 'Last try', text: 'x' });
-    await queueMail(shop.db, mailSealer('another shop secret, another shop secret'), {
-      to: 'c@test.example',
-      subject: 'Sealed elsewhere',
-      text: 'x',
-    });
+    await queueMail(shop.db, sealer(), [{ to: 'nobody@test.example', subject: 'Refused', text: 'x' }]);
+    await queueMail(shop.db, sealer(), [{ to: 'b@test.example', subject: 'Last try', text: 'x' }]);
+    await queueMail(shop.db, mailSealer('another shop secret, another shop secret'), [
+      {
+        to: 'c@test.example',
+        subject: 'Sealed elsewhere',
+        text: 'x',
+      },
+    ]);
     await shop.db
       .update(mailQueue)
       .set({ attempts: MAIL_MAX_ATTEMPTS - 1 })
@@ -206,7 +210,7 @@ describe('queued mails are durable', () => {
 
   it('a mail leased by a sender that died goes out once its lease ran out', async () => {
     await clearQueue();
-    await queueMail(shop.db, sealer(), { to: 'c@test.example', subject: 'Leased', text: 'x' });
+    await queueMail(shop.db, sealer(), [{ to: 'c@test.example', subject: 'Leased', text: 'x' }]);
     // A claim as a sender makes it, and no sender after it: the process died while sending.
     await shop.db.update(mailQueue).set({ attempts: 1, sendAfter: sql`now() + interval '1 minute'` });
     const { sent, transport } = recordingTransport();
@@ -246,8 +250,10 @@ describe('queued mails are durable', () => {
   it('messages to one address go in the order they were queued; other addresses do not wait for them', async () => {
     await clearQueue();
     for (let i = 1; i <= 4; i++) {
-      await queueMail(shop.db, sealer(), { to: 'same@test.example', subject: `Code ${i}`, text: 'x' });
-      await queueMail(shop.db, sealer(), { to: `other${i}@test.example`, subject: `Other ${i}`, text: 'x' });
+      await queueMail(shop.db, sealer(), [{ to: 'same@test.example', subject: `Code ${i}`, text: 'x' }]);
+      await queueMail(shop.db, sealer(), [
+        { to: `other${i}@test.example`, subject: `Other ${i}`, text: 'x' },
+      ]);
     }
     const { sent, transport } = recordingTransport();
     // The first mails take longest: sent all at once, they would arrive last.

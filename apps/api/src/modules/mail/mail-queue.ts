@@ -56,14 +56,17 @@ export const MAIL_MAX_ATTEMPTS = 12;
 /** The wait after a failed try: 10 s, doubling, at most an hour. */
 export const retryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 3_600_000);
 
-/** Queues one mail; it is sent after the transaction of `db` commits, and not at all if it rolls back. */
-export async function queueMail(db: Executor, sealer: Sealer, mail: Mail) {
-  await db.insert(mailQueue).values({
-    kind: 'message',
-    recipient: mail.to,
-    subject: mail.subject,
-    sealedText: sealer.seal(mail.text),
-  });
+/** Queues mails in one statement; they are sent after the transaction of `db` commits, not if it rolls back. */
+export async function queueMail(db: Executor, sealer: Sealer, mails: Mail[]) {
+  if (mails.length === 0) return;
+  await db.insert(mailQueue).values(
+    mails.map((mail) => ({
+      kind: 'message',
+      recipient: mail.to,
+      subject: mail.subject,
+      sealedText: sealer.seal(mail.text),
+    })),
+  );
 }
 
 /**

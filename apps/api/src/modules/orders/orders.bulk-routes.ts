@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { moveOrders } from './orders.bulk.js';
-import { mailStatusChange } from './orders.service.js';
+import { statusChangeMail } from './orders.service.js';
 
 /** Back office: several orders moved to one status at once, each by the rule of one by one. */
 const orderBulkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -21,11 +21,10 @@ const orderBulkRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireStaff(request);
       const { orderIds, to, note } = request.body;
       const { results, changes } = await moveOrders(app.db, orderIds, to, me.id, request.log, note);
-      for (const change of changes) {
-        await mailStatusChange(app.mailer, change).catch((err) =>
-          request.log.error({ err }, 'could not mail a status change'),
-        );
-      }
+      // Every moved order's mail, queued in one statement before the answer (decision 0035).
+      await app.mailer
+        .sendAll(changes.map(statusChangeMail))
+        .catch((err) => request.log.error({ err }, 'could not mail the status changes'));
       const moved = results.filter((r) => r.ok).length;
       const refused = results.length - moved;
       const message =

@@ -68,7 +68,8 @@ export type CheckedLine = {
 
 export type OrderWrite = {
   /** The buyer's profile, or null when the buyer no longer exists. */
-  buyer: { email: string; companyName: string } | null;
+  /** Whether the buyer exists (an unknown buyer orders nothing). */
+  buyer: boolean | null;
   /** The ordered options that exist and whose product is not deleted. */
   lines: CheckedLine[];
   /** The order written, or null when it was refused. */
@@ -245,7 +246,7 @@ function orderStatement(shape: Shape): Query {
             and x.stock - x.hold_stock - coalesce(h.qty, 0) > 0)
     )${keyWrites}
     select
-      (select json_build_object('email', email, 'companyName', company_name) from buyer) as buyer,
+      (select true from buyer) as buyer,
       coalesce((select json_agg(json_build_object('id', id, 'title', title,
         'minimum', minimum_order_quantity, 'multiple', order_multiple, 'maxPerOrder', max_per_order, 'unit', unit, 'stock', stock, 'hold', hold_stock,
         'soldOut', is_sold_out)) from lines), '[]'::json) as lines,

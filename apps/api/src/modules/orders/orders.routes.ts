@@ -35,7 +35,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const afterCommit = () => {
         // The order's statement changed stock without notifying (see writeOrder), and queued its two mails.
         app.notifications.announce(CHANNELS.catalogue);
-        app.mailer.wake();
+        app.mailer.sender.wake();
       };
       const keyed = keyedRequest(request, buyer.id);
       if (keyed === undefined) {

@@ -30,7 +30,7 @@ import {
   type TransactionLog,
 } from '../../db/transaction.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Mail, Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
@@ -676,15 +676,18 @@ export async function voidMemo(
 export const statusLabel = (status: OrderStatus) => ORDER_STATUS_LABELS[status];
 
 /** Tells the buyer where its order stands now. */
-export function mailStatusChange(mailer: Mailer, change: StatusChange) {
-  return mailer.send({
+export const mailStatusChange = (mailer: Mailer, change: StatusChange) =>
+  mailer.send(statusChangeMail(change));
+
+export function statusChangeMail(change: StatusChange): Mail {
+  return {
     to: change.buyerEmail,
     subject: `Order ${change.order.orderNumber}: ${statusLabel(change.to)}`,
     text:
       `Your order ${change.order.orderNumber} is now ${statusLabel(change.to)} (${change.to}).` +
       (change.reason ? `\nReason: ${change.reason}` : '') +
       (change.shipments?.length ? `\n\nShipments:\n${shipmentsText(change.shipments)}` : ''),
-  });
+  };
 }
 
 export async function adminOrderList(db: Executor, filter: repo.AdminOrderFilter) {

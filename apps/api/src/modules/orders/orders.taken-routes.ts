@@ -40,7 +40,7 @@ const takenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
             // The order's statement changed stock without notifying (see writeOrder), and queued the storefront
             // order's two mails: the buyer's receipt and the shop's notice (naming who took it).
             app.notifications.announce(CHANNELS.catalogue);
-            app.mailer.wake();
+            app.mailer.sender.wake();
           },
         };
       });
