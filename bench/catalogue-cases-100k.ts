@@ -194,11 +194,12 @@ export async function measureCases(target: CatalogueTarget, cases: Case[], runs:
     // read without table rows only where the visibility map says a page is all visible.
     if (process.env.BENCH_VACUUM !== 'false') {
       const started = performance.now();
-      // The kept counts too (their table grows by the rows appended between compactions), where they exist.
+      // The kept counts (their table grows by the rows appended between compactions) and the artists' and
+      // tags' rows too, where they exist.
       const [kept] = await rows<{ tables: string | null }>(
         database,
         `select string_agg(relname, ', ') as tables from pg_class where relkind = 'r'
-          and relname in ('product_list_counts', 'search_keywords', 'search_keyword_counts')`,
+          and relname in ('product_list_counts', 'product_list_facets', 'search_keywords', 'search_keyword_counts')`,
       );
       const tables = ['products', 'product_options', 'product_artists', kept?.tables].filter(Boolean);
       await database.db.execute(`vacuum (analyze) ${tables.join(', ')}`);

@@ -305,6 +305,21 @@ export const productListBands = pgTable('product_list_bands', {
 });
 
 /**
+ * The listed products of each artist and tag, one row per product and facet (`artist:{id}`, `tag:{tag}`),
+ * with the keys of both list orders and the columns a list filters on, kept by a trigger on products
+ * (migration 0027, decision 0036): an artist's or a tag's page is walked among its own products only. Its
+ * two ordered covering indexes are declared in the migration.
+ */
+export const productListFacets = pgTable('product_list_facets', {
+  facet: text().notNull(),
+  productId: uuid().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  totalSalesQuantity: integer().notNull(),
+  categoryId: integer().notNull(),
+  inStock: boolean().notNull(),
+});
+
+/**
  * Search keywords whose matches are kept counted (migration 0019, decision 0025): the keyword's lower-cased
  * words, sorted and without repeats, and their LIKE patterns; read once `ready`.
  */

@@ -316,6 +316,106 @@ describe('week spans and sales bands of the lists', () => {
   });
 });
 
+describe("the artists' and tags' own rows (facets)", () => {
+  /** Every listed product's facet rows, as kept by the trigger and as derived from products. */
+  async function expectExactFacets() {
+    const read = async (query: SQL) =>
+      ((await db().execute(query)) as unknown as { rows: { row: string }[] }).rows.map((r) => r.row).sort();
+    const kept = await read(sql`select concat_ws('/', facet, product_id, created_at, total_sales_quantity,
+      category_id, in_stock) as row from product_list_facets`);
+    const derived = await read(sql`select concat_ws('/', f, id, created_at, total_sales_quantity, category_id,
+      in_stock) as row from products cross join lateral (
+        select distinct 'artist:' || a as f from unnest(artist_ids) a
+        union select distinct 'tag:' || t from unnest(tags) t) facets
+      where deleted_at is null and is_published`);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept).toEqual(derived);
+  }
+
+  /** Every page of some artists' and tags' lists, in both orders, against the plain offset query. */
+  async function expectPlainPages() {
+    const limit = 2;
+    const filters: Omit<ProductFilter, 'limit' | 'offset' | 'sort'>[] = [
+      { categoryId: 0, artistId: 2, stockStatus: 'all' },
+      { categoryId: 1, artistId: 1, stockStatus: 'inStock' },
+      { categoryId: 0, tag: 'sale', stockStatus: 'all' },
+      { categoryId: 0, tag: 'hot', stockStatus: 'outOfStock' },
+      // Both at once walk the list index of every product.
+      { categoryId: 0, artistId: 1, tag: 'new', stockStatus: 'all' },
+    ];
+    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+      for (const filter of filters) {
+        const expected = await expectedIds({ ...filter, sort });
+        expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(limit);
+        for (let offset = 0; offset < expected.length + limit; offset += limit) {
+          const { rows, totalCount } = await listProductCards(db(), { ...filter, sort, limit, offset });
+          expect(totalCount).toBe(expected.length);
+          expect(
+            rows.map((row) => row.product.id),
+            JSON.stringify({ filter, sort, offset }),
+          ).toEqual(expected.slice(offset, offset + limit));
+        }
+      }
+    }
+  }
+
+  it('hold each listed product once per artist and tag, through sales, edits, drafts, deletes and new products', async () => {
+    await expectExactFacets();
+    await expectPlainPages();
+    const some = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`deleted_at is null and is_published and cardinality(artist_ids) > 0`)
+      .orderBy(sql`md5(id::text)`)
+      .limit(8);
+    const [a, b, c, d, e, f, g, h] = some.map((row) => row.id);
+    // Sales move products in the best-selling order; the same tag twice still makes one row.
+    await db().execute(sql`update products set total_sales_quantity = total_sales_quantity + 41
+      where id in (${a}, ${b})`);
+    await db()
+      .update(products)
+      .set({ tags: ['sale', 'sale', 'hot'], categoryId: 24 })
+      .where(eq(products.id, c!));
+    // Another artist, as the back office saves one: links replaced, then the refresh.
+    await db().transaction(async (tx) => {
+      await tx.delete(productArtists).where(eq(productArtists.productId, d!));
+      await tx.insert(productArtists).values([
+        { productId: d!, artistId: 2 },
+        { productId: d!, artistId: 1 },
+      ]);
+      await refreshProductDerived(tx, [d!]);
+    });
+    await db().update(products).set({ isPublished: false }).where(eq(products.id, e!));
+    await db().update(products).set({ deletedAt: new Date() }).where(eq(products.id, f!));
+    await db().update(productOptions).set({ stock: 0, holdStock: 0 }).where(eq(productOptions.productId, g!));
+    await refreshProductDerived(db(), [g!]);
+    await db()
+      .update(products)
+      .set({ createdAt: new Date('2026-03-01T00:00:00.123Z') })
+      .where(eq(products.id, h!));
+    // A change of nothing a list reads rewrites no facet row (the rows keep their place in the table).
+    const places = async () =>
+      (
+        (await db().execute(
+          sql`select ctid::text as place from product_list_facets where product_id = ${a} order by 1`,
+        )) as unknown as { rows: { place: string }[] }
+      ).rows.map((row) => row.place);
+    const before = await places();
+    expect(before.length).toBeGreaterThan(0);
+    await db().update(products).set({ title: 'Renamed' }).where(eq(products.id, a!));
+    expect(await places()).toEqual(before);
+    await insertGeneratedProducts(db(), { count: 30, startIndex: 6_000, batchSize: 12 });
+    await expectExactFacets();
+    await expectPlainPages();
+
+    await db().update(products).set({ isPublished: true }).where(eq(products.id, e!));
+    await db().update(products).set({ deletedAt: null }).where(eq(products.id, f!));
+    await db().execute(sql`delete from products where id = ${b}`);
+    await expectExactFacets();
+    await expectPlainPages();
+  });
+});
+
 describe('search keywords kept counted', () => {
   const KEYWORDS = [['album'], ['ver', 'album'], ['b'], ['50%'], ['zzzz']];
 

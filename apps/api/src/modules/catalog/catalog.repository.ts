@@ -7,6 +7,7 @@ import {
   artists,
   categories,
   productListCounts,
+  productListFacets,
   productOptions,
   products,
 } from '../../db/schema.js';
@@ -530,6 +531,62 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
     .orderBy(...ORDERS[sort].forward);
 }
 
+/** A list's category (with the categories below it) and stock state, tested on a kept table's columns. */
+function categoryAndStock(filter: ProductFilter, categoryId: SQL, inStock: SQL): SQL {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.categoryId !== undefined && filter.categoryId !== 0) {
+    conditions.push(sql`${categoryId} = any(${categorySubtree(filter.categoryId)})`);
+  }
+  if (filter.stockStatus === 'inStock') conditions.push(inStock);
+  if (filter.stockStatus === 'outOfStock') conditions.push(sql`not ${inStock}`);
+  return and(...conditions)!;
+}
+
+/**
+ * The facet an artist's or a tag's list is walked in (migration 0027, decision 0036), or undefined for a
+ * list of neither or of both (those walk a list index of every product).
+ */
+function facetOf(filter: ProductFilter): string | undefined {
+  if (filter.artistId !== undefined && !filter.tag) return `artist:${filter.artistId}`;
+  if (filter.tag && filter.artistId === undefined) return `tag:${filter.tag}`;
+  return undefined;
+}
+
+/** The list orders on a facet's rows, as `ORDERS` has them on products. */
+const FACET_ORDERS = {
+  latest: {
+    forward: [desc(productListFacets.createdAt), asc(productListFacets.productId)],
+    backward: [asc(productListFacets.createdAt), desc(productListFacets.productId)],
+  },
+  bestSelling: {
+    forward: [
+      desc(productListFacets.totalSalesQuantity),
+      desc(productListFacets.createdAt),
+      asc(productListFacets.productId),
+    ],
+    backward: [
+      asc(productListFacets.totalSalesQuantity),
+      asc(productListFacets.createdAt),
+      desc(productListFacets.productId),
+    ],
+  },
+} satisfies Record<Sort, { forward: SQL[]; backward: SQL[] }>;
+
+/**
+ * The ids of one page of an artist's or a tag's list, walked in list order among that facet's products
+ * alone, through one of the facet table's ordered covering indexes (index-only).
+ */
+function facetPageIds(facet: string, filter: ProductFilter, window: Window): SQL {
+  const order = FACET_ORDERS[filter.sort];
+  const keys = sql.join(window.backward ? order.backward : order.forward, sql`, `);
+  const where = and(
+    eq(productListFacets.facet, facet),
+    categoryAndStock(filter, sql`${productListFacets.categoryId}`, sql`${productListFacets.inStock}`),
+  );
+  return sql`(select ${productListFacets.productId} as id from ${productListFacets} where ${where}
+    order by ${keys} limit ${window.limit} offset ${window.offset})`;
+}
+
 const WEEK_SECONDS = 7 * 24 * 60 * 60;
 
 /**
@@ -564,15 +621,9 @@ export const SPAN_WALK = 1_000;
  */
 async function spanOf(db: Executor, filter: ProductFilter) {
   const { table, span } = SPANS[filter.sort];
-  const conditions: SQL[] = [sql`true`];
-  if (filter.categoryId !== undefined && filter.categoryId !== 0) {
-    conditions.push(sql`category_id = any(${categorySubtree(filter.categoryId)})`);
-  }
-  if (filter.stockStatus === 'inStock') conditions.push(sql`in_stock`);
-  if (filter.stockStatus === 'outOfStock') conditions.push(sql`not in_stock`);
   const result = (await db.execute(sql`select ${span} as span, sum(n) as n,
       count(*) filter (where not compacted) as appended
-    from ${table} where ${and(...conditions)}
+    from ${table} where ${categoryAndStock(filter, sql`category_id`, sql`in_stock`)}
     group by 1 having sum(n) <> 0 order by 1 desc`)) as unknown as {
     rows: { span: number; n: string | number; appended: string | number }[];
   };
@@ -650,6 +701,9 @@ export async function keepCatalogueCountsTidy(db: Executor, stopped: () => boole
  * reads the total first, to be placed from the nearer end (from the end past the middle).
  */
 async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefined, spanWalk: number) {
+  const facet = facetOf(filter);
+  const walk = (window: Window) =>
+    facet ? facetPageIds(facet, filter, window) : pageIds(where, filter.sort, window, 'walk');
   if (filter.offset > 0) {
     const totalCount = await listCount(db, filter);
     if (filter.offset >= totalCount) return { rows: [], totalCount };
@@ -665,12 +719,11 @@ async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefi
           { backward: false, offset: filter.offset - spanned.before, limit: filter.limit },
           'walk',
         )
-      : pageIds(where, filter.sort, window, 'walk');
+      : walk(window);
     const rows = await readPage(db, page, filter.sort, {});
     return { rows, totalCount };
   }
-  const window = { backward: false, offset: 0, limit: filter.limit };
-  const rows = await readPage(db, pageIds(where, filter.sort, window, 'walk'), filter.sort, {
+  const rows = await readPage(db, walk({ backward: false, offset: 0, limit: filter.limit }), filter.sort, {
     sums: sql<(string | number)[]>`${listSums(filter)}`,
   });
   const first = rows[0];
