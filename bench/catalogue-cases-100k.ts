@@ -88,6 +88,14 @@ export const CASES: Case[] = [
     page: 'middle',
   },
   { name: 'artist 1 middle page', categoryId: 0, artistId: 1, page: 'middle' },
+  {
+    name: 'artist 1 middle page bestSelling',
+    categoryId: 0,
+    artistId: 1,
+    sort: 'bestSelling',
+    page: 'middle',
+  },
+  { name: 'tag new middle page', categoryId: 0, tag: 'new', page: 'middle' },
   { name: "search 'album'", keyword: 'album' },
   { name: "search 'album' bestSelling", keyword: 'album', sort: 'bestSelling' },
   { name: "search 'album' page 50", keyword: 'album', page: 50 },
@@ -103,6 +111,13 @@ export const CASES: Case[] = [
   { name: "search 'ver' (common, short)", keyword: 'ver' },
   { name: "search '강민' (Korean)", keyword: '강민' },
   { name: "search 'album' middle page", keyword: 'album', page: 'middle' },
+  {
+    name: "search 'album' middle page bestSelling",
+    keyword: 'album',
+    sort: 'bestSelling',
+    page: 'middle',
+  },
+  { name: "search 'ver' middle page inStock", keyword: 'ver', stockStatus: 'inStock', page: 'middle' },
   { name: "search 'a' (one letter)", keyword: 'a' },
   { name: "search 'stick'", keyword: 'stick' },
 ];

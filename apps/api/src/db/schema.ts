@@ -341,6 +341,28 @@ export const searchKeywordCounts = pgTable('search_keyword_counts', {
   compacted: boolean().notNull().default(false),
 });
 
+/**
+ * A kept keyword's matches per day of creation (floor of epoch seconds / 86,400) and stock state, signed
+ * numbers appended by the keyword trigger (migration 0028, decision 0036): a deep newest-first page of its
+ * search starts its walk at the day it lies in. Its covering index is declared in the migration.
+ */
+export const searchKeywordSpans = pgTable('search_keyword_spans', {
+  words: text().array().notNull(),
+  day: integer().notNull(),
+  inStock: boolean().notNull(),
+  n: integer().notNull(),
+  compacted: boolean().notNull().default(false),
+});
+
+/** The same per sales band, as `product_list_bands` has them, for the best-selling order (migration 0028). */
+export const searchKeywordBands = pgTable('search_keyword_bands', {
+  words: text().array().notNull(),
+  band: integer().notNull(),
+  inStock: boolean().notNull(),
+  n: integer().notNull(),
+  compacted: boolean().notNull().default(false),
+});
+
 export const productArtists = pgTable(
   'product_artists',
   {

@@ -428,6 +428,35 @@ describe('search keywords kept counted', () => {
         const expected = (await expectedIds({ keywords, stockStatus, sort: 'latest' })).length;
         if (kept !== expected) wrong.push(`${keywords.join(' ')} ${stockStatus}: ${kept} != ${expected}`);
       }
+      // Its matches per day and per sales band, kept and by a plain query (band as the lists' test has it).
+      const words = sql`array[${sql.join(
+        [...keywords].sort().map((word) => sql`${word}`),
+        sql`, `,
+      )}]::text[]`;
+      const spans = async (query: SQL) =>
+        ((await db().execute(query)) as unknown as { rows: { span: string }[] }).rows
+          .map((row) => row.span)
+          .sort();
+      const matching = sql`p.deleted_at is null and p.is_published
+        and (select bool_and(strpos(p.search_text, w) > 0) from unnest(${words}) w)`;
+      expect(
+        await spans(sql`select concat_ws('/', day, in_stock, sum(n)) as span from search_keyword_spans
+          where words = ${words} group by day, in_stock having sum(n) <> 0`),
+        `${keywords} days`,
+      ).toEqual(
+        await spans(sql`select concat_ws('/', floor(extract(epoch from created_at) / 86400), in_stock, count(*))
+          as span from products p where ${matching} group by floor(extract(epoch from created_at) / 86400), in_stock`),
+      );
+      expect(
+        await spans(sql`select concat_ws('/', band, in_stock, sum(n)) as span from search_keyword_bands
+          where words = ${words} group by band, in_stock having sum(n) <> 0`),
+        `${keywords} bands`,
+      ).toEqual(
+        await spans(sql`select concat_ws('/', b.band, p.in_stock, count(*)) as span from products p
+          cross join lateral (select max(k) as band from generate_series(0, 2000) k
+            where k * k <= 4 * greatest(p.total_sales_quantity, 0)) b
+          where ${matching} group by b.band, p.in_stock`),
+      );
     }
     expect(wrong).toEqual([]);
   }
@@ -459,7 +488,7 @@ describe('search keywords kept counted', () => {
       await tx.update(products).set({ isPublished: false }).where(eq(products.id, d!.id));
       await refreshProductDerived(tx, [a!.id, b!.id, c!.id, d!.id]);
     });
-    // A change of sales figures alone matches no keyword and appends nothing.
+    // A change of sales figures alone changes no keyword's count (only its bands, for products moved).
     const rowsBefore = await db().execute(sql`select count(*)::int as n from search_keyword_counts`);
     await db().update(products).set({ totalSalesQuantity: sql`total_sales_quantity + 1` });
     const rowsAfter = await db().execute(sql`select count(*)::int as n from search_keyword_counts`);
@@ -477,6 +506,45 @@ describe('search keywords kept counted', () => {
 
     for (const keywords of KEYWORDS) await compactKeywordCounts(db(), [...keywords].sort());
     await expectExactKeywordCounts();
+    await expectPlainSearchPages();
+  });
+
+  /**
+   * Every page of kept keywords' searches, walked from the day or band each page lies in (spanWalk 0, never
+   * among the few matches), against the plain offset query.
+   */
+  async function expectPlainSearchPages() {
+    const limit = 3;
+    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+      for (const filter of [
+        { keywords: ['album'], stockStatus: 'all' },
+        { keywords: ['ver', 'album'], stockStatus: 'inStock' },
+        { keywords: ['b'], stockStatus: 'outOfStock' },
+      ] as Omit<ProductFilter, 'limit' | 'offset' | 'sort'>[]) {
+        const expected = await expectedIds({ ...filter, sort });
+        expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(limit);
+        for (let offset = 0; offset < expected.length + limit; offset += limit) {
+          const { rows } = await listProductCards(
+            db(),
+            { ...filter, sort, limit, offset },
+            { spanWalk: 0, fewMatches: 0 },
+          );
+          expect(
+            rows.map((row) => row.product.id),
+            JSON.stringify({ filter, sort, offset }),
+          ).toEqual(expected.slice(offset, offset + limit));
+        }
+      }
+    }
+  }
+
+  it('walk a deep page from its day or sales band, after sales move products between bands', async () => {
+    await db().execute(sql`update products set total_sales_quantity = total_sales_quantity + 29
+      where id in (select id from products where search_text like '%album%' order by md5(id::text) limit 7)`);
+    await db().execute(sql`update products set created_at = created_at - interval '3 days'
+      where id in (select id from products where search_text like '%album%' order by md5(id::text) desc limit 5)`);
+    await expectExactKeywordCounts();
+    await expectPlainSearchPages();
   });
 
   it('are kept by a search that finds more products than the threshold, and then answer its total', async () => {

@@ -267,12 +267,21 @@ export async function keptKeywordCount(db: Executor, words: readonly string[], s
   return row.ready ? Number(row.total) : undefined;
 }
 
-/** Sums a kept keyword's rows into one per stock state, as `compactListCounts` does for the lists. */
+/**
+ * Sums a kept keyword's rows into one per stock state (and one per day or band and stock state for its
+ * spans), as `compactListCounts` does for the lists.
+ */
 export async function compactKeywordCounts(db: Executor, words: readonly string[]) {
   await db.execute(sql`
     with merged as (delete from search_keyword_counts where words = ${textArray(words)} returning in_stock, n)
     insert into search_keyword_counts (words, in_stock, n, compacted)
     select ${textArray(words)}, in_stock, sum(n), true from merged group by in_stock having sum(n) <> 0`);
+  for (const { table, span } of Object.values(KEYWORD_SPANS)) {
+    await db.execute(sql`
+      with merged as (delete from ${table} where words = ${textArray(words)} returning ${span} as span, in_stock, n)
+      insert into ${table} (words, ${span}, in_stock, n, compacted)
+      select ${textArray(words)}, span, in_stock, sum(n), true from merged group by 1, 2, 3 having sum(n) <> 0`);
+  }
 }
 
 const compactKeywordCountsOnce = (db: Executor, words: readonly string[]) =>
@@ -354,16 +363,34 @@ export async function keepKeywordsCounted(
         with claimed as (
           update search_keywords set ready = true where words = ${textArray(words)} and not ready returning words),
         matching as (
-          select ${products.inStock} as in_stock, count(*) as n from ${products}
+          select ${products.inStock} as in_stock, list_day(${products.createdAt}) as day,
+            list_band(${products.totalSalesQuantity}) as band, count(*) as n
+          from ${products}
           where ${listedProduct()} and ${products.searchText} like all (${textArray(words.map(containsPattern))})
-          group by 1),
-        appended as (
-          select in_stock, sum(n) as n from search_keyword_counts where words = ${textArray(words)} group by 1),
+          group by 1, 2, 3),
         counted as (
           insert into search_keyword_counts (words, in_stock, n, compacted)
           select claimed.words, s.in_stock, s.n, true from claimed, (
             select in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
-            from matching m full join appended a using (in_stock)) s
+            from (select in_stock, sum(n) as n from matching group by 1) m
+            full join (select in_stock, sum(n) as n from search_keyword_counts
+              where words = ${textArray(words)} group by 1) a using (in_stock)) s
+          where s.n <> 0),
+        spans as (
+          insert into search_keyword_spans (words, day, in_stock, n, compacted)
+          select claimed.words, s.day, s.in_stock, s.n, true from claimed, (
+            select day, in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
+            from (select day, in_stock, sum(n) as n from matching group by 1, 2) m
+            full join (select day, in_stock, sum(n) as n from search_keyword_spans
+              where words = ${textArray(words)} group by 1, 2) a using (day, in_stock)) s
+          where s.n <> 0),
+        bands as (
+          insert into search_keyword_bands (words, band, in_stock, n, compacted)
+          select claimed.words, s.band, s.in_stock, s.n, true from claimed, (
+            select band, in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
+            from (select band, in_stock, sum(n) as n from matching group by 1, 2) m
+            full join (select band, in_stock, sum(n) as n from search_keyword_bands
+              where words = ${textArray(words)} group by 1, 2) a using (band, in_stock)) s
           where s.n <> 0)
         select count(*)::int as n from claimed`)) as unknown as { rows: { n: number }[] };
       ready += Number(claimed.rows[0]?.n ?? 0);
@@ -616,26 +643,76 @@ const SPANS = {
 export const SPAN_WALK = 1_000;
 
 /**
- * The span (week or sales band) holding the list's product at `filter.offset` in list order, and how many
- * of the list's products come before that span, summed from the kept spans; undefined past the last product.
+ * The span holding the product at `offset` in list order, and how many products come before that span, from
+ * `spans` (rows span, n and appended: a sum per span, in list order); undefined past the last product.
+ * `compact` runs, not awaited, when the sums read more than `LIST_COUNT_ROWS_TO_COMPACT` appended rows.
  */
-async function spanOf(db: Executor, filter: ProductFilter) {
-  const { table, span } = SPANS[filter.sort];
-  const result = (await db.execute(sql`select ${span} as span, sum(n) as n,
-      count(*) filter (where not compacted) as appended
-    from ${table} where ${categoryAndStock(filter, sql`category_id`, sql`in_stock`)}
-    group by 1 having sum(n) <> 0 order by 1 desc`)) as unknown as {
+async function spanAt(db: Executor, spans: SQL, offset: number, compact: () => Promise<void>) {
+  const result = (await db.execute(spans)) as unknown as {
     rows: { span: number; n: string | number; appended: string | number }[];
   };
   const appended = result.rows.reduce((sum, row) => sum + Number(row.appended), 0);
-  if (appended > LIST_COUNT_ROWS_TO_COMPACT) void compactListSpansOnce(db, filter.sort);
+  if (appended > LIST_COUNT_ROWS_TO_COMPACT) void compact();
   let before = 0;
   for (const row of result.rows) {
     const n = Number(row.n);
-    if (before + n > filter.offset) return { span: Number(row.span), before };
+    if (before + n > offset) return { span: Number(row.span), before };
     before += n;
   }
   return undefined;
+}
+
+/** The span (week or sales band) of a category's or stock state's list holding its product at `filter.offset`. */
+function spanOf(db: Executor, filter: ProductFilter) {
+  const { table, span } = SPANS[filter.sort];
+  return spanAt(
+    db,
+    sql`select ${span} as span, sum(n) as n, count(*) filter (where not compacted) as appended
+      from ${table} where ${categoryAndStock(filter, sql`category_id`, sql`in_stock`)}
+      group by 1 having sum(n) <> 0 order by 1 desc`,
+    filter.offset,
+    () => compactListSpansOnce(db, filter.sort),
+  );
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The spans a kept keyword's matches are cut into, per stock state, by the keyword trigger (migration 0028):
+ * newest first by day of creation (`list_day`), best-selling by the lists' sales bands (`list_band`).
+ */
+const KEYWORD_SPANS = {
+  latest: {
+    table: sql`search_keyword_spans`,
+    span: sql`day`,
+    before: (day: number) =>
+      sql`${products.createdAt} < to_timestamp(${(day + 1) * DAY_SECONDS}::double precision)`,
+  },
+  bestSelling: { table: sql`search_keyword_bands`, span: sql`band`, before: SPANS.bestSelling.before },
+} satisfies Record<Sort, { table: SQL; span: SQL; before: (span: number) => SQL }>;
+
+/**
+ * The span (day or sales band) of a search's matches holding its match at `filter.offset`, when its keyword
+ * is kept counted and ready (its spans are whole only then); undefined otherwise.
+ */
+function keywordSpanOf(db: Executor, filter: ProductFilter) {
+  const { table, span } = KEYWORD_SPANS[filter.sort];
+  const words = keywordKey(filter.keywords ?? []);
+  const stock =
+    filter.stockStatus === 'inStock'
+      ? sql`in_stock`
+      : filter.stockStatus === 'outOfStock'
+        ? sql`not in_stock`
+        : sql`true`;
+  return spanAt(
+    db,
+    sql`select ${span} as span, sum(n) as n, count(*) filter (where not compacted) as appended
+      from ${table} where words = ${textArray(words)} and ${stock}
+        and exists (select 1 from search_keywords k where k.words = ${textArray(words)} and k.ready)
+      group by 1 having sum(n) <> 0 order by 1 desc`,
+    filter.offset,
+    () => compactKeywordCountsOnce(db, words),
+  );
 }
 
 /** Sums an order's kept spans into one row per span and group, as `compactListCounts` does for the counts. */
@@ -669,7 +746,10 @@ export async function compactCatalogueCounts(db: Executor, stopped: () => boolea
   );
   const keywords = await queryRows<{ words: string[] }>(
     db,
-    sql`select words from search_keyword_counts where not compacted
+    sql`select words from (
+        select words from search_keyword_counts where not compacted
+        union all select words from search_keyword_spans where not compacted
+        union all select words from search_keyword_bands where not compacted) appended
       group by words having count(*) > ${LIST_COUNT_ROWS_TO_COMPACT}`,
   );
   const compactions: (() => Promise<void>)[] = [];
@@ -757,9 +837,21 @@ export async function listProductCards(
   const window = few
     ? { backward: false, offset: filter.offset, limit: filter.limit }
     : pageWindow(filter.offset, filter.limit, totalCount);
+  const walk = and(...filterConditions(filter, 'strpos'));
+  const spanned =
+    !few && window.offset > spanWalk && !filter.categoryId && filter.artistId === undefined && !filter.tag
+      ? await keywordSpanOf(db, filter)
+      : undefined;
   const page = few
     ? pageIds(where, filter.sort, window, 'matches')
-    : pageIds(and(...filterConditions(filter, 'strpos')), filter.sort, window, 'walk');
+    : spanned
+      ? pageIds(
+          and(walk, KEYWORD_SPANS[filter.sort].before(spanned.span)),
+          filter.sort,
+          { backward: false, offset: filter.offset - spanned.before, limit: filter.limit },
+          'walk',
+        )
+      : pageIds(walk, filter.sort, window, 'walk');
   const rows = await readPage(db, page, filter.sort, {});
   return { rows, totalCount };
 }
