@@ -42,9 +42,9 @@ CREATE TYPE keyword_change AS (search_text text, in_stock boolean, day integer, 
 --> statement-breakpoint
 -- Each products statement appends, per kept keyword, the signed numbers of listed matching products it
 -- added or took away: per stock state (0019), and now per day and stock state and per band and stock
--- state. The statement's changes are matched against the keywords once, for the three tables. An update
--- counts only the products whose search text, stock state, listing, day or band it changed: a sale that
--- keeps a product in its band tests no keyword.
+-- state. The statement's changes are matched against the keywords once for the three tables, each search
+-- text among them once. An update counts only the products whose search text, stock state, listing, day
+-- or band it changed: a sale that keeps a product in its band tests no keyword.
 CREATE OR REPLACE FUNCTION count_keyword_matches() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changes keyword_change[];
@@ -74,9 +74,12 @@ BEGIN
   IF changes IS NULL THEN
     RETURN NULL;
   END IF;
-  WITH matched AS (
-    SELECT k.words, c.in_stock, c.day, c.band, c.n
-    FROM unnest(changes) c JOIN search_keywords k ON c.search_text LIKE ALL (k.patterns)),
+  WITH c AS (SELECT * FROM unnest(changes)),
+  -- Each search text once: an update that keeps it (a change of stock state) tests it once, not twice.
+  hits AS (
+    SELECT t.search_text, k.words
+    FROM (SELECT DISTINCT search_text FROM c) t JOIN search_keywords k ON t.search_text LIKE ALL (k.patterns)),
+  matched AS (SELECT h.words, c.in_stock, c.day, c.band, c.n FROM c JOIN hits h USING (search_text)),
   counted AS (
     INSERT INTO search_keyword_counts (words, in_stock, n)
       SELECT words, in_stock, sum(n) FROM matched GROUP BY 1, 2 HAVING sum(n) <> 0),
