@@ -1,8 +1,9 @@
 /**
  * What the catalogue's kept rows cost its writers, on the 100,000-product catalogue on PostgreSQL
  * (catalogue-100k.ts; run catalogue-cases-100k.ts once first, so that the common words are kept counted as
- * on a running shop). Each write runs in a transaction that is rolled back, so the catalogue stays as it
- * was, and is timed with the product triggers as they are ('now') and as they were before the artists' and
+ * on a running shop). The writes run on a copy of that database, made for the run and dropped after it.
+ * Each write runs in a transaction that is rolled back, so every round starts from the same catalogue, and is
+ * timed with the product triggers as they are ('now') and as they were before the artists' and
  * tags' rows and the keywords' spans (migrations 0027, 0028; 'before': the facet triggers disabled and the
  * keyword trigger of migration 0019 put back, inside the same transaction), alternated A B A B.
  *
@@ -55,7 +56,16 @@ const FACET_TRIGGERS = [
 export async function measureWrites() {
   const target = catalogueTarget();
   if (target.driver !== 'postgres') throw new Error('set BENCH_DATABASE_URL: this bench runs on PostgreSQL');
-  const client = new pg.Client({ connectionString: target.url });
+  // On a copy: a rolled-back write leaves its dead rows and index entries behind, which would slow the
+  // catalogue's list benches until a vacuum (and bloat its indexes for good).
+  const copy = `${target.databaseName}_writes`;
+  const admin = new pg.Client({ connectionString: target.adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists "${copy}" with (force)`);
+  await admin.query(`create database "${copy}" template "${target.databaseName}"`);
+  const url = new URL(target.url);
+  url.pathname = `/${copy}`;
+  const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   const before = await keywordTriggerBefore();
   const [kept] = (await client.query('select count(*)::int as n from search_keywords where ready')).rows;
@@ -88,6 +98,8 @@ export async function measureWrites() {
     }
   } finally {
     await client.end();
+    await admin.query(`drop database if exists "${copy}" with (force)`);
+    await admin.end();
   }
   const rows = WRITES.map((write) => {
     const [b, n] = ['before', 'now'].map((variant) => spread(times.get(`${write.name}|${variant}`) ?? []));

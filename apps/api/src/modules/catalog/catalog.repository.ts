@@ -637,8 +637,9 @@ const SPANS = {
 } satisfies Record<Sort, { table: SQL; span: SQL; before: (span: number) => SQL }>;
 
 /**
- * A page deeper than this many products from its nearer end starts its walk at the span it lies in
- * (`spanOf`), when its list is a category's or a stock state's.
+ * A page deeper than this many products from its nearer end starts its walk at the span it lies in: a
+ * category's or a stock state's list at its week or band (`spanOf`), a kept word's search at its day or
+ * band (`keywordSpanOf`). An artist's or a tag's list walks its own rows instead (`facetPageIds`).
  */
 export const SPAN_WALK = 1_000;
 
