@@ -37,6 +37,33 @@ export async function stockOf(shop: TestShop, productIds: string[]): Promise<Sto
 export const brokenStock = (rows: StockRow[]) =>
   rows.filter((r) => !(r.stock >= r.hold && r.hold >= 0 && r.hold === r.open));
 
+/**
+ * The artists' and tags' rows (`product_list_facets`, decision 0036) of the products that differ from what
+ * the products themselves say, each as `kept` or `derived` and the row: empty when the trigger kept up.
+ */
+export async function driftedFacetRows(shop: TestShop, productIds: string[]): Promise<string[]> {
+  const ids = sql.join(
+    productIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ side: string; row: string }>(
+    shop.db,
+    sql`
+      with kept as (
+        select concat_ws('/', facet, product_id, created_at, total_sales_quantity, category_id, in_stock) as row
+        from product_list_facets where product_id in (${ids})),
+      derived as (
+        select concat_ws('/', f, id, created_at, total_sales_quantity, category_id, in_stock) as row
+        from products cross join lateral (
+          select 'artist:' || a as f from unnest(artist_ids) a union select 'tag:' || t from unnest(tags) t) facets
+        where id in (${ids}) and deleted_at is null and is_published)
+      (select 'kept' as side, row from kept except all select 'kept', row from derived)
+      union all
+      (select 'derived', row from derived except all select 'derived', row from kept)`,
+  );
+  return rows.map((r) => `${r.side} ${r.row}`).sort();
+}
+
 const OPTION_KEYS = { optionNameKey1: 'VERSION', optionNameKey2: null, optionNameValue2: null };
 
 /** A product made through the back office with `options` options, plenty of stock, 10,000 KRW each. */
@@ -55,6 +82,8 @@ export async function racingProduct(
       title,
       vendor: 'Race Label',
       categoryId: 5,
+      // An artist, so that the product's artist rows (decision 0036) are rewritten by the racing writes too.
+      artistIds: [1],
       options: Array.from({ length: options }, (_, i) => ({
         ...OPTION_KEYS,
         optionNameValue1: `V${i + 1}`,

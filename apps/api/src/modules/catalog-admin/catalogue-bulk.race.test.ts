@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client.js';
 import { createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload } from '../../test/buying.js';
-import { brokenStock, racingProduct, serverErrors, stockOf } from '../../test/races.js';
+import { brokenStock, driftedFacetRows, racingProduct, serverErrors, stockOf } from '../../test/races.js';
 import { staffSession } from '../../test/staff.js';
+import { foldSales } from '../orders/pending-sales.js';
 
 // On PostgreSQL (TEST_DATABASE_URL) these requests run as parallel transactions; on PGlite they queue on
 // its single connection and the same checks still hold.
@@ -45,6 +48,8 @@ describe('bulk edits racing orders and each other', () => {
           bulk({ productIds: [b.uuid, a.uuid], action: 'category', value: round % 2 ? 5 : 9 }),
           ...payloads.slice(1, 6).map(place),
           bulk({ productIds: [b.uuid, a.uuid], action: 'clearTags' }),
+          // Sales folded meanwhile rewrite the same products' rows.
+          foldSales(shop.db).then(() => ({ statusCode: 200, body: '' }) as LightMyRequestResponse),
         ])),
       );
     }
@@ -53,5 +58,13 @@ describe('bulk edits racing orders and each other', () => {
     const rows = await stockOf(shop, [a.uuid, b.uuid]);
     expect(rows).toHaveLength(6);
     expect(brokenStock(rows)).toEqual([]);
+    // The artists' and tags' rows followed every racing edit and sale.
+    await foldSales(shop.db);
+    expect(await driftedFacetRows(shop, [a.uuid, b.uuid])).toEqual([]);
+    const [kept] = await queryRows<{ n: number }>(
+      shop.db,
+      sql`select count(*)::int as n from product_list_facets where product_id in (${a.uuid}::uuid, ${b.uuid}::uuid)`,
+    );
+    expect(kept!.n).toBeGreaterThanOrEqual(2);
   }, 60_000);
 });
