@@ -71,6 +71,8 @@ export const CASES: Case[] = [
   { name: 'artist 1 bestSelling page 50', categoryId: 0, artistId: 1, sort: 'bestSelling', page: 50 },
   { name: 'artist 1 outOfStock', categoryId: 0, artistId: 1, stockStatus: 'outOfStock' },
   { name: 'artist 1 category 5', categoryId: 5, artistId: 1 },
+  { name: 'artist 1 tag new', categoryId: 0, artistId: 1, tag: 'new' },
+  { name: 'artist 1 tag new last page', categoryId: 0, artistId: 1, tag: 'new', page: 'last' },
   { name: 'tag pre', categoryId: 0, tag: 'pre' },
   { name: 'tag new', categoryId: 0, tag: 'new' },
   { name: 'tag sale', categoryId: 0, tag: 'sale' },
