@@ -1,5 +1,5 @@
 import type { Sort, StockStatus } from '@kshop/contract';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows } from '../../db/client.js';
 import { listedProduct } from '../../db/listed.js';
 import {
@@ -78,20 +78,25 @@ function filterConditions(filter: ProductFilter, match: WordMatch = 'like'): SQL
   return conditions;
 }
 
+/** The two list orders on a table's columns, each with its exact mirror (read from the far end). */
+const listOrders = (c: { createdAt: SQLWrapper; sales: SQLWrapper; id: SQLWrapper }) =>
+  ({
+    latest: { forward: [desc(c.createdAt), asc(c.id)], backward: [asc(c.createdAt), desc(c.id)] },
+    bestSelling: {
+      forward: [desc(c.sales), desc(c.createdAt), asc(c.id)],
+      backward: [asc(c.sales), asc(c.createdAt), desc(c.id)],
+    },
+  }) satisfies Record<Sort, { forward: SQL[]; backward: SQL[] }>;
+
 /**
- * The list orders, each with its exact mirror (read from the far end). Every key of both is in the list
- * indexes (migration 0007), which also carry every filtered column, so choosing a page reads no table row.
+ * The list orders on products. Every key of both is in the list indexes (migration 0007), which also carry
+ * every filtered column, so choosing a page reads no table row.
  */
-const ORDERS = {
-  latest: {
-    forward: [desc(products.createdAt), asc(products.id)],
-    backward: [asc(products.createdAt), desc(products.id)],
-  },
-  bestSelling: {
-    forward: [desc(products.totalSalesQuantity), desc(products.createdAt), asc(products.id)],
-    backward: [asc(products.totalSalesQuantity), asc(products.createdAt), desc(products.id)],
-  },
-} satisfies Record<Sort, { forward: SQL[]; backward: SQL[] }>;
+const ORDERS = listOrders({
+  createdAt: products.createdAt,
+  sales: products.totalSalesQuantity,
+  id: products.id,
+});
 
 /**
  * Where to read a page: from the start, or, for a page past the middle of `totalCount` matches, from the
@@ -287,6 +292,30 @@ export async function compactKeywordCounts(db: Executor, words: readonly string[
 const compactKeywordCountsOnce = (db: Executor, words: readonly string[]) =>
   compactOnce(db, `keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
 
+/** A kept keyword's tables (migrations 0019, 0028) and the keys their rows are summed by. */
+const KEPT_KEYWORD_ROWS = [
+  { table: 'search_keyword_counts', keys: ['in_stock'] },
+  { table: 'search_keyword_spans', keys: ['day', 'in_stock'] },
+  { table: 'search_keyword_bands', keys: ['band', 'in_stock'] },
+] as const;
+
+/**
+ * A CTE of the statement that makes a keyword ready: into `table`, for the keyword `claimed`, the base rows
+ * per `keys`, each the matches counted (`matching`) less the rows appended since the keyword was committed.
+ */
+function baseRows(table: string, keys: readonly string[], words: readonly string[]): SQL {
+  const columns = sql.raw(keys.join(', '));
+  const fromS = sql.raw(keys.map((key) => `s.${key}`).join(', '));
+  return sql`${sql.raw(table.replace('search_keyword_', ''))} as (
+    insert into ${sql.raw(table)} (words, ${columns}, n, compacted)
+    select claimed.words, ${fromS}, s.n, true from claimed, (
+      select ${columns}, coalesce(m.n, 0) - coalesce(a.n, 0) as n
+      from (select ${columns}, sum(n) as n from matching group by ${columns}) m
+      full join (select ${columns}, sum(n) as n from ${sql.raw(table)}
+        where words = ${textArray(words)} group by ${columns}) a using (${columns})) s
+    where s.n <> 0)`;
+}
+
 /** Keywords being added in this process, so that concurrent searches add each once. */
 const keeping = new Set<string>();
 
@@ -368,30 +397,10 @@ export async function keepKeywordsCounted(
           from ${products}
           where ${listedProduct()} and ${products.searchText} like all (${textArray(words.map(containsPattern))})
           group by 1, 2, 3),
-        counted as (
-          insert into search_keyword_counts (words, in_stock, n, compacted)
-          select claimed.words, s.in_stock, s.n, true from claimed, (
-            select in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
-            from (select in_stock, sum(n) as n from matching group by 1) m
-            full join (select in_stock, sum(n) as n from search_keyword_counts
-              where words = ${textArray(words)} group by 1) a using (in_stock)) s
-          where s.n <> 0),
-        spans as (
-          insert into search_keyword_spans (words, day, in_stock, n, compacted)
-          select claimed.words, s.day, s.in_stock, s.n, true from claimed, (
-            select day, in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
-            from (select day, in_stock, sum(n) as n from matching group by 1, 2) m
-            full join (select day, in_stock, sum(n) as n from search_keyword_spans
-              where words = ${textArray(words)} group by 1, 2) a using (day, in_stock)) s
-          where s.n <> 0),
-        bands as (
-          insert into search_keyword_bands (words, band, in_stock, n, compacted)
-          select claimed.words, s.band, s.in_stock, s.n, true from claimed, (
-            select band, in_stock, coalesce(m.n, 0) - coalesce(a.n, 0) as n
-            from (select band, in_stock, sum(n) as n from matching group by 1, 2) m
-            full join (select band, in_stock, sum(n) as n from search_keyword_bands
-              where words = ${textArray(words)} group by 1, 2) a using (band, in_stock)) s
-          where s.n <> 0)
+        ${sql.join(
+          KEPT_KEYWORD_ROWS.map(({ table, keys }) => baseRows(table, keys, words)),
+          sql`,\n`,
+        )}
         select count(*)::int as n from claimed`)) as unknown as { rows: { n: number }[] };
       ready += Number(claimed.rows[0]?.n ?? 0);
     }
@@ -580,24 +589,11 @@ function facetOf(filter: ProductFilter): string | undefined {
 }
 
 /** The list orders on a facet's rows, as `ORDERS` has them on products. */
-const FACET_ORDERS = {
-  latest: {
-    forward: [desc(productListFacets.createdAt), asc(productListFacets.productId)],
-    backward: [asc(productListFacets.createdAt), desc(productListFacets.productId)],
-  },
-  bestSelling: {
-    forward: [
-      desc(productListFacets.totalSalesQuantity),
-      desc(productListFacets.createdAt),
-      asc(productListFacets.productId),
-    ],
-    backward: [
-      asc(productListFacets.totalSalesQuantity),
-      asc(productListFacets.createdAt),
-      desc(productListFacets.productId),
-    ],
-  },
-} satisfies Record<Sort, { forward: SQL[]; backward: SQL[] }>;
+const FACET_ORDERS = listOrders({
+  createdAt: productListFacets.createdAt,
+  sales: productListFacets.totalSalesQuantity,
+  id: productListFacets.productId,
+});
 
 /**
  * The ids of one page of an artist's or a tag's list, walked in list order among that facet's products
