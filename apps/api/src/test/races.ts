@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { queryRows } from '../db/client.js';
+import { type Executor, queryRows } from '../db/client.js';
 import { body, type TestShop } from './app.js';
 
 type Auth = { authorization: string };
@@ -38,25 +38,28 @@ export const brokenStock = (rows: StockRow[]) =>
   rows.filter((r) => !(r.stock >= r.hold && r.hold >= 0 && r.hold === r.open));
 
 /**
- * The artists' and tags' rows (`product_list_facets`, decision 0036) of the products that differ from what
- * the products themselves say, each as `kept` or `derived` and the row: empty when the trigger kept up.
+ * The artists' and tags' rows (`product_list_facets`, decision 0036) that differ from what the products
+ * themselves say (of `productIds`, or of every product), each as `kept` or `derived` and the row: empty when
+ * the trigger kept up.
  */
-export async function driftedFacetRows(shop: TestShop, productIds: string[]): Promise<string[]> {
-  const ids = sql.join(
-    productIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+export async function driftedFacetRows(db: Executor, productIds?: string[]): Promise<string[]> {
+  const ids = productIds
+    ? sql`in (${sql.join(
+        productIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`
+    : sql`is not null`;
   const rows = await queryRows<{ side: string; row: string }>(
-    shop.db,
+    db,
     sql`
       with kept as (
         select concat_ws('/', facet, product_id, created_at, total_sales_quantity, category_id, in_stock) as row
-        from product_list_facets where product_id in (${ids})),
+        from product_list_facets where product_id ${ids}),
       derived as (
         select concat_ws('/', f, id, created_at, total_sales_quantity, category_id, in_stock) as row
         from products cross join lateral (
           select 'artist:' || a as f from unnest(artist_ids) a union select 'tag:' || t from unnest(tags) t) facets
-        where id in (${ids}) and deleted_at is null and is_published)
+        where id ${ids} and deleted_at is null and is_published)
       (select 'kept' as side, row from kept except all select 'kept', row from derived)
       union all
       (select 'derived', row from derived except all select 'derived', row from kept)`,

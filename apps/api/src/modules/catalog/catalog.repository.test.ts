@@ -1,11 +1,12 @@
 import type { Sort, StockStatus } from '@kshop/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
+import { type Database, queryRows } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import { categories, productArtists, productListCounts, productOptions, products } from '../../db/schema.js';
 import { insertGeneratedProducts, seedOnFirstStart } from '../../db/seed/index.js';
 import { freshDatabase } from '../../test/database.js';
+import { driftedFacetRows } from '../../test/races.js';
 import {
   commonCatalogueWords,
   compactKeywordCounts,
@@ -319,17 +320,12 @@ describe('week spans and sales bands of the lists', () => {
 describe("the artists' and tags' own rows (facets)", () => {
   /** Every listed product's facet rows, as kept by the trigger and as derived from products. */
   async function expectExactFacets() {
-    const read = async (query: SQL) =>
-      ((await db().execute(query)) as unknown as { rows: { row: string }[] }).rows.map((r) => r.row).sort();
-    const kept = await read(sql`select concat_ws('/', facet, product_id, created_at, total_sales_quantity,
-      category_id, in_stock) as row from product_list_facets`);
-    const derived = await read(sql`select concat_ws('/', f, id, created_at, total_sales_quantity, category_id,
-      in_stock) as row from products cross join lateral (
-        select distinct 'artist:' || a as f from unnest(artist_ids) a
-        union select distinct 'tag:' || t from unnest(tags) t) facets
-      where deleted_at is null and is_published`);
-    expect(kept.length).toBeGreaterThan(0);
-    expect(kept).toEqual(derived);
+    const [kept] = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from product_list_facets`,
+    );
+    expect(kept!.n).toBeGreaterThan(0);
+    expect(await driftedFacetRows(db())).toEqual([]);
   }
 
   /** Every page of some artists' and tags' lists, in both orders, against the plain offset query. */

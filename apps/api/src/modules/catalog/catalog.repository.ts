@@ -246,17 +246,16 @@ const textArray = (values: readonly string[]) =>
  */
 export const MAX_KEPT_KEYWORDS = 200;
 
+/** A stock state tested on a kept table's `inStock` column (true for every product). */
+const stockCondition = (stockStatus: StockStatus, inStock: SQL) =>
+  stockStatus === 'inStock' ? inStock : stockStatus === 'outOfStock' ? sql`not ${inStock}` : sql`true`;
+
 /**
  * A kept keyword's exact count for a stock state, summed from the rows the keyword trigger (migration 0019)
  * appends, or undefined when the keyword is not kept (or not ready yet).
  */
 export async function keptKeywordCount(db: Executor, words: readonly string[], stockStatus: StockStatus) {
-  const stock =
-    stockStatus === 'inStock'
-      ? sql`c.in_stock`
-      : stockStatus === 'outOfStock'
-        ? sql`not c.in_stock`
-        : sql`true`;
+  const stock = stockCondition(stockStatus, sql`c.in_stock`);
   const result = (await db.execute(sql`select k.ready,
       coalesce(sum(c.n) filter (where ${stock}), 0) as total,
       count(c.n) filter (where not c.compacted) as appended
@@ -272,32 +271,29 @@ export async function keptKeywordCount(db: Executor, words: readonly string[], s
   return row.ready ? Number(row.total) : undefined;
 }
 
-/**
- * Sums a kept keyword's rows into one per stock state (and one per day or band and stock state for its
- * spans), as `compactListCounts` does for the lists.
- */
-export async function compactKeywordCounts(db: Executor, words: readonly string[]) {
-  await db.execute(sql`
-    with merged as (delete from search_keyword_counts where words = ${textArray(words)} returning in_stock, n)
-    insert into search_keyword_counts (words, in_stock, n, compacted)
-    select ${textArray(words)}, in_stock, sum(n), true from merged group by in_stock having sum(n) <> 0`);
-  for (const { table, span } of Object.values(KEYWORD_SPANS)) {
-    await db.execute(sql`
-      with merged as (delete from ${table} where words = ${textArray(words)} returning ${span} as span, in_stock, n)
-      insert into ${table} (words, ${span}, in_stock, n, compacted)
-      select ${textArray(words)}, span, in_stock, sum(n), true from merged group by 1, 2, 3 having sum(n) <> 0`);
-  }
-}
-
-const compactKeywordCountsOnce = (db: Executor, words: readonly string[]) =>
-  compactOnce(db, `keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
-
 /** A kept keyword's tables (migrations 0019, 0028) and the keys their rows are summed by. */
 const KEPT_KEYWORD_ROWS = [
   { table: 'search_keyword_counts', keys: ['in_stock'] },
   { table: 'search_keyword_spans', keys: ['day', 'in_stock'] },
   { table: 'search_keyword_bands', keys: ['band', 'in_stock'] },
 ] as const;
+
+/**
+ * Sums a kept keyword's rows into one per stock state, and its days' and bands' into one per day or band and
+ * stock state, as `compactListCounts` does for the lists.
+ */
+export async function compactKeywordCounts(db: Executor, words: readonly string[]) {
+  for (const { table, keys } of KEPT_KEYWORD_ROWS) {
+    const columns = sql.raw(keys.join(', '));
+    await db.execute(sql`
+      with merged as (delete from ${sql.raw(table)} where words = ${textArray(words)} returning ${columns}, n)
+      insert into ${sql.raw(table)} (words, ${columns}, n, compacted)
+      select ${textArray(words)}, ${columns}, sum(n), true from merged group by ${columns} having sum(n) <> 0`);
+  }
+}
+
+const compactKeywordCountsOnce = (db: Executor, words: readonly string[]) =>
+  compactOnce(db, `keyword ${JSON.stringify(words)}`, () => compactKeywordCounts(db, words));
 
 /**
  * A CTE of the statement that makes a keyword ready: into `table`, for the keyword `claimed`, the base rows
@@ -569,12 +565,10 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
 
 /** A list's category (with the categories below it) and stock state, tested on a kept table's columns. */
 function categoryAndStock(filter: ProductFilter, categoryId: SQL, inStock: SQL): SQL {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [stockCondition(filter.stockStatus, inStock)];
   if (filter.categoryId !== undefined && filter.categoryId !== 0) {
     conditions.push(sql`${categoryId} = any(${categorySubtree(filter.categoryId)})`);
   }
-  if (filter.stockStatus === 'inStock') conditions.push(inStock);
-  if (filter.stockStatus === 'outOfStock') conditions.push(sql`not ${inStock}`);
   return and(...conditions)!;
 }
 
@@ -610,7 +604,12 @@ function facetPageIds(facet: string, filter: ProductFilter, window: Window): SQL
     order by ${keys} limit ${window.limit} offset ${window.offset})`;
 }
 
-const WEEK_SECONDS = 7 * 24 * 60 * 60;
+const DAY_SECONDS = 24 * 60 * 60;
+const WEEK_SECONDS = 7 * DAY_SECONDS;
+
+/** The products created before `seconds` past the epoch: the end of a week or a day, as a list index range. */
+const createdBefore = (seconds: number) =>
+  sql`${products.createdAt} < to_timestamp(${seconds}::double precision)`;
 
 /**
  * The spans a list order is cut into, each kept counted per category and stock state by product triggers:
@@ -621,8 +620,7 @@ const SPANS = {
   latest: {
     table: sql`product_list_spans`,
     span: sql`week`,
-    before: (week: number) =>
-      sql`${products.createdAt} < to_timestamp(${(week + 1) * WEEK_SECONDS}::double precision)`,
+    before: (week: number) => createdBefore((week + 1) * WEEK_SECONDS),
   },
   bestSelling: {
     table: sql`product_list_bands`,
@@ -672,8 +670,6 @@ function spanOf(db: Executor, filter: ProductFilter) {
   );
 }
 
-const DAY_SECONDS = 24 * 60 * 60;
-
 /**
  * The spans a kept keyword's matches are cut into, per stock state, by the keyword trigger (migration 0028):
  * newest first by day of creation (`list_day`), best-selling by the lists' sales bands (`list_band`).
@@ -682,8 +678,7 @@ const KEYWORD_SPANS = {
   latest: {
     table: sql`search_keyword_spans`,
     span: sql`day`,
-    before: (day: number) =>
-      sql`${products.createdAt} < to_timestamp(${(day + 1) * DAY_SECONDS}::double precision)`,
+    before: (day: number) => createdBefore((day + 1) * DAY_SECONDS),
   },
   bestSelling: { table: sql`search_keyword_bands`, span: sql`band`, before: SPANS.bestSelling.before },
 } satisfies Record<Sort, { table: SQL; span: SQL; before: (span: number) => SQL }>;
@@ -695,12 +690,7 @@ const KEYWORD_SPANS = {
 function keywordSpanOf(db: Executor, filter: ProductFilter) {
   const { table, span } = KEYWORD_SPANS[filter.sort];
   const words = keywordKey(filter.keywords ?? []);
-  const stock =
-    filter.stockStatus === 'inStock'
-      ? sql`in_stock`
-      : filter.stockStatus === 'outOfStock'
-        ? sql`not in_stock`
-        : sql`true`;
+  const stock = stockCondition(filter.stockStatus, sql`in_stock`);
   return spanAt(
     db,
     sql`select ${span} as span, sum(n) as n, count(*) filter (where not compacted) as appended
@@ -743,10 +733,10 @@ export async function compactCatalogueCounts(db: Executor, stopped: () => boolea
   );
   const keywords = await queryRows<{ words: string[] }>(
     db,
-    sql`select words from (
-        select words from search_keyword_counts where not compacted
-        union all select words from search_keyword_spans where not compacted
-        union all select words from search_keyword_bands where not compacted) appended
+    sql`select words from (${sql.join(
+      KEPT_KEYWORD_ROWS.map(({ table }) => sql`select words from ${sql.raw(table)} where not compacted`),
+      sql` union all `,
+    )}) appended
       group by words having count(*) > ${LIST_COUNT_ROWS_TO_COMPACT}`,
   );
   const compactions: (() => Promise<void>)[] = [];

@@ -21,7 +21,7 @@ type OrderMailKind = 'order_received' | 'new_order';
 type Kind = 'message' | 'order_placed' | OrderMailKind;
 
 /** What an order's two mails say, read when they are sent. */
-export type OrderToTell = {
+type OrderToTell = {
   orderNumber: string;
   finalAmount: number;
   currency: CurrencyCode;
@@ -100,7 +100,7 @@ export async function claimMails(db: Executor, limit: number): Promise<QueuedRow
 }
 
 /** The buyer's receipt and the shop's notice of a new order, storefront or taken by staff. */
-export function orderMail(kind: OrderMailKind, order: OrderToTell, inbox: string): Mail {
+function orderMail(kind: OrderMailKind, order: OrderToTell, inbox: string): Mail {
   const total = formatPrice(fromMinorUnits(order.finalAmount, order.currency), order.currency);
   if (kind === 'order_received')
     return {
