@@ -67,13 +67,14 @@ export type CheckedLine = {
 };
 
 export type OrderWrite = {
-  /** The buyer's profile, or null when the buyer no longer exists. */
   /** Whether the buyer exists (an unknown buyer orders nothing). */
   buyer: boolean | null;
   /** The ordered options that exist and whose product is not deleted. */
   lines: CheckedLine[];
   /** The order written, or null when it was refused. */
   order: { id: string; orderNumber: string; amount: number } | null;
+  /** How many of the order's products it marked out of stock; null when none (most orders). */
+  soldOut: number | null;
   /**
    * With an Idempotency-Key (`NewOrder.once`): the key's stored answer when the key was already answered
    * (within its lifetime) as the statement began; the statement then locked and wrote nothing.
@@ -162,7 +163,8 @@ function orderStatement(shape: Shape): Query {
     ${known}
     quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting ${go}),
     prods as materialized (
-      select p.id, p.title, p.image_urls[1] as thumbnail, (p.deleted_at is null and p.is_published) as listed
+      select p.id, p.title, p.image_urls[1] as thumbnail, (p.deleted_at is null and p.is_published) as listed,
+        p.in_stock
       from products p
       where (select setting from quiet) = 'on' and p.id in (select x.product_id from product_options x where x.id in (select id from v))
       order by p.id
@@ -237,13 +239,14 @@ function orderStatement(shape: Shape): Query {
       insert into mail_queue (kind, order_id) select 'order_placed', id from ord
     ),
     sold_out as (
-      update products p set in_stock = false
-      from (select distinct product_id from held) s
-      where p.id = s.product_id and p.in_stock and exists (select 1 from ord)
+      select mark_products_sold_out(array_agg(p.id)) as marked
+      from prods p
+      where p.in_stock and p.id in (select product_id from held) and exists (select 1 from ord)
         and not exists (
           select 1 from opts x left join held h on h.id = x.id
           where x.product_id = p.id and not x.is_sold_out
             and x.stock - x.hold_stock - coalesce(h.qty, 0) > 0)
+      having count(*) > 0
     )${keyWrites}
     select
       (select true from buyer) as buyer,
@@ -251,6 +254,7 @@ function orderStatement(shape: Shape): Query {
         'minimum', minimum_order_quantity, 'multiple', order_multiple, 'maxPerOrder', max_per_order, 'unit', unit, 'stock', stock, 'hold', hold_stock,
         'soldOut', is_sold_out)) from lines), '[]'::json) as lines,
       (select json_build_object('id', id, 'orderNumber', order_number, 'amount', product_amount) from ord) as "order",
+      (select marked from sold_out) as "soldOut",
       ${shape.keyed ? sql`(select json_build_object('requestHash', request_hash, 'statusCode', status_code, 'response', response) from known) as known,` : sql``}
       (select 1 / (count(*) = ${shape.lineCount} or not (select ok from go))::int from held) as whole`);
   if (shape.lineCount <= PREPARED_LINES) orderStatements.set(cacheKey, query);
@@ -272,7 +276,9 @@ function orderStatement(shape: Shape): Query {
  *    held, the order is written (numbered from the sequence, with the company of the buyer's profile) with
  *    its lines, the ordered options leave the buyer's cart, each product's sale is appended to
  *    `pending_sales` (folded into its totals within a second or so, decision 0034), and a product whose
- *    options the hold left with nothing to order loses `in_stock`, and the order's two mails are queued (the
+ *    options the hold left with nothing to order loses `in_stock` (through `mark_products_sold_out`,
+ *    migration 0029, called only when there is such a product: an UPDATE of products in the statement
+ *    would run the products' statement triggers for every order, changed rows or not), and the order's two mails are queued (the
  *    buyer's receipt and the shop's notice, written from the order when sent: decision 0035). Otherwise nothing
  *    is written, and `lines` tell why.
  *

@@ -20,6 +20,8 @@ import {
   receiver,
   stockedOption,
 } from '../../test/buying.js';
+import { rowsOf } from '../../test/database-watch.js';
+import { driftedFacetRows } from '../../test/races.js';
 import { staffSession } from '../../test/staff.js';
 import {
   addMemo,
@@ -408,6 +410,16 @@ describe('what one order writes, and what a refusal leaves alone', () => {
     expect(last.statusCode).toBe(200);
     expect((await productRow(option.productId)).inStock).toBe(false);
     expect(await optionRow(option.id)).toMatchObject({ stock: 4, holdStock: 4 });
+    // The products' statement triggers ran for the change: the kept in-stock counts and the product's
+    // facet rows agree with the products.
+    const [counted] = await rowsOf<{ kept: number; listed: number }>(
+      shop.db,
+      sql`select (select coalesce(sum(n), 0)::int from product_list_counts where in_stock) as kept,
+        (select count(*)::int from products where deleted_at is null and is_published and in_stock) as listed`,
+    );
+    const { kept, listed } = counted!;
+    expect(kept).toBe(listed);
+    expect(await driftedFacetRows(shop.db, [option.productId])).toEqual([]);
   });
 
   it('refuses an option flagged sold out as lacking stock, and writes nothing: no hold, no order, no sale, the cart as it was', async () => {
