@@ -238,7 +238,7 @@ function orderStatement(shape: Shape): Query {
     mails as (
       insert into mail_queue (kind, order_id) select 'order_placed', id from ord
     ),
-    sold_out as (
+    sold_out as materialized (
       select mark_products_sold_out(array_agg(p.id)) as marked
       from prods p
       where p.in_stock and p.id in (select product_id from held) and exists (select 1 from ord)

@@ -92,6 +92,26 @@ describe('placing an order', () => {
     await shop.smtp.mailsTo('inbox@kshop.example', 1, (m) => m.subject === `New order ${orderNumber}`);
   });
 
+  it('holds each line of an order of three options once, with its own quantity', async () => {
+    const options = [
+      await stockedOption(shop, 20),
+      await stockedOption(shop, 20),
+      await stockedOption(shop, 20),
+    ];
+    const wanted = options.map((o, i) => ({ productOptionUuid: o.id, quantity: i + 1 }));
+    const res = await placeOrder(shop, korea, await orderPayload(shop, 'KRW', wanted));
+    expect(res.statusCode).toBe(200);
+    for (const [i, o] of options.entries())
+      expect(await optionRow(o.id)).toMatchObject({ stock: 20, holdStock: i + 1 });
+    const lines = await shop.db
+      .select()
+      .from(orderDetails)
+      .where(eq(orderDetails.orderId, body(res).data.uuid));
+    expect(lines.map((l) => [l.productOptionId, l.quantity]).sort()).toEqual(
+      wanted.map((w) => [w.productOptionUuid, w.quantity]).sort(),
+    );
+  });
+
   it('charges a global company in dollars', async () => {
     const option = await stockedOption(shop, 5);
     const res = await placeOrder(
