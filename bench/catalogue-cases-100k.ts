@@ -122,6 +122,10 @@ export const CASES: Case[] = [
   { name: "search 'ver' middle page inStock", keyword: 'ver', stockStatus: 'inStock', page: 'middle' },
   { name: "search 'a' (one letter)", keyword: 'a' },
   { name: "search 'stick'", keyword: 'stick' },
+  // What the search overlay asks while a buyer types 'album' and pauses (spec: results after 300 ms).
+  { name: "search 'al' (typed)", keyword: 'al' },
+  { name: "search 'alb' (typed)", keyword: 'alb' },
+  { name: "search 'albu' (typed)", keyword: 'albu' },
 ];
 
 type Answer = { productOptionList: unknown[]; totalCount: number };
