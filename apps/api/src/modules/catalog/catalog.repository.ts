@@ -495,7 +495,8 @@ async function searchCount(db: Executor, filter: ProductFilter, where: SQL | und
       .where(where);
     const n = count?.n ?? 0;
     // Not awaited: this answer is exact already; the next searches for the keyword read its kept count.
-    if (n > keepAbove) keepKeywordCounted(db, words).catch(() => {});
+    // Keeping counts every match again, so it starts once this search has had its page.
+    if (n > keepAbove) setTimeout(() => keepKeywordCounted(db, words).catch(() => {}), KEEP_AFTER_MS).unref();
     return n;
   });
 }
@@ -512,6 +513,13 @@ export const FEW_MATCHES = 2_000;
  * would read that many rows through the trigram index, or every product's search text.
  */
 export const KEEP_COUNTED_ABOVE = FEW_MATCHES;
+
+/**
+ * How long a search that found its keyword worth keeping waits before keeping it: begun at once, the keeping's
+ * own count of every match ran beside the search's page on the same two cores, and a buyer's first search
+ * for a word (the overlay's, as they type) took twice as long.
+ */
+const KEEP_AFTER_MS = 1_000;
 
 /** Where a page lies among the ordered matches: limit and offset, from the start or from the end. */
 type Window = { backward: boolean; offset: SQL | number; limit: SQL | number };
