@@ -275,12 +275,12 @@ function orderStatement(shape: Shape): Query {
  *    quantity available, and the lines priced now add up to `expectedMinor`: the stock of every line is
  *    held, the order is written (numbered from the sequence, with the company of the buyer's profile) with
  *    its lines, the ordered options leave the buyer's cart, each product's sale is appended to
- *    `pending_sales` (folded into its totals within a second or so, decision 0034), and a product whose
+ *    `pending_sales` (folded into its totals within a second or so, decision 0034), a product whose
  *    options the hold left with nothing to order loses `in_stock` (through `mark_products_sold_out`,
  *    migration 0029, called only when there is such a product: an UPDATE of products in the statement
- *    would run the products' statement triggers for every order, changed rows or not), and the order's two mails are queued (the
- *    buyer's receipt and the shop's notice, written from the order when sent: decision 0035). Otherwise nothing
- *    is written, and `lines` tell why.
+ *    would run the products' statement triggers for every order, changed rows or not, decision 0037), and
+ *    the order's two mails are queued (the buyer's receipt and the shop's notice, written from the order
+ *    when sent: decision 0035). Otherwise nothing is written, and `lines` tell why.
  *
  * The hold keeps its own condition (`stock - hold_stock >= quantity`, checked on the row as it is when
  * updated), so stock is never oversold whatever happens. It cannot hold fewer lines than the check passed
