@@ -21,7 +21,10 @@
 import { loadavg } from 'node:os';
 import type { Database } from '../apps/api/dist/db/client.js';
 import { STANDARD_PRICE_GROUP_ID } from '../apps/api/dist/db/schema.js';
-import { keepCatalogueCountsTidy } from '../apps/api/dist/modules/catalog/catalog.repository.js';
+import {
+  KEPT_KEYWORD_ROWS,
+  keepCatalogueCountsTidy,
+} from '../apps/api/dist/modules/catalog/catalog.repository.js';
 import { productList, productSearch } from '../apps/api/dist/modules/catalog/catalog.service.js';
 import {
   CATALOGUE_SIZE,
@@ -176,12 +179,7 @@ async function pageOf(database: Database, c: Case): Promise<number> {
 
 /** Drops what the shop keeps of a word's search, as if nobody had searched for it yet. */
 async function forgetKeyword(database: Database, word: string) {
-  for (const table of [
-    'search_keywords',
-    'search_keyword_counts',
-    'search_keyword_spans',
-    'search_keyword_bands',
-  ])
+  for (const table of ['search_keywords', ...KEPT_KEYWORD_ROWS.map((rows) => rows.table)])
     await database.db.execute(`delete from ${table} where words = array['${word.replaceAll("'", "''")}']`);
 }
 

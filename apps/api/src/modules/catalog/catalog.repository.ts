@@ -272,7 +272,7 @@ export async function keptKeywordCount(db: Executor, words: readonly string[], s
 }
 
 /** A kept keyword's tables (migrations 0019, 0028) and the keys their rows are summed by. */
-const KEPT_KEYWORD_ROWS = [
+export const KEPT_KEYWORD_ROWS = [
   { table: 'search_keyword_counts', keys: ['in_stock'] },
   { table: 'search_keyword_spans', keys: ['day', 'in_stock'] },
   { table: 'search_keyword_bands', keys: ['band', 'in_stock'] },
