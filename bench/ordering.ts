@@ -30,15 +30,15 @@ import { isMain, round, table, writeResult } from './support/report.js';
 import { countRoundTrips } from './support/round-trips.js';
 import { shopCpuSeconds } from './support/shop-cpu.js';
 
-const BUYERS = Number(process.env.BENCH_ORDER_BUYERS ?? 50);
+export const BUYERS = Number(process.env.BENCH_ORDER_BUYERS ?? 50);
 const SECONDS = Number(process.env.BENCH_ORDER_SECONDS ?? 20);
 const WARM_UP_SECONDS = Number(process.env.BENCH_ORDER_WARM_UP ?? 3);
 const OPTIONS = 20;
-const SCARCE = 4;
+export const SCARCE = 4;
 const SCARCE_STOCK = 40;
 const PLENTY = 1_000_000;
 /** Send an Idempotency-Key with every order, as the storefront's checkout does. */
-const WITH_KEYS = process.env.BENCH_ORDER_IDEMPOTENCY === '1';
+export const WITH_KEYS = process.env.BENCH_ORDER_IDEMPOTENCY === '1';
 /** Relay the shop's database connections through a counter of round trips (costs the bench some CPU). */
 const COUNT_ROUND_TRIPS = process.env.BENCH_ORDER_ROUND_TRIPS === '1';
 /** Mail through SMTP to a server in this process rather than to the outbox folder. */
@@ -89,7 +89,9 @@ const latency = (ms: readonly number[]) => ({
 });
 
 /** 50 approved buyers (the demo buyer's password hash, half KRW, half USD) and 20 fresh options to sell. */
-async function prepare(client: pg.Client): Promise<{ buyers: Omit<Buyer, 'token'>[]; options: Option[] }> {
+export async function prepareOrdering(
+  client: pg.Client,
+): Promise<{ buyers: Omit<Buyer, 'token'>[]; options: Option[] }> {
   const emails = Array.from({ length: BUYERS }, (_, i) => buyerEmail(i));
   await client.query(
     `insert into buyers (email, password_hash, status, is_korean_company, company_name, representative_name,
@@ -379,7 +381,7 @@ export async function measureOrdering() {
   const api = new JsonClient(shop.url);
   const orders: OrderClient = { base: shop.url, agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) };
   try {
-    const setup = await prepare(database);
+    const setup = await prepareOrdering(database);
     const buyers: Buyer[] = [];
     for (let i = 0; i < setup.buyers.length; i += 4) {
       const group = setup.buyers.slice(i, i + 4);

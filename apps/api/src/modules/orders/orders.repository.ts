@@ -93,7 +93,7 @@ export type OrderKey = {
 /** What a key holds: the hash of the request that took it, and the answer given (null: none yet). */
 export type StoredAnswer = { requestHash: string; statusCode: number | null; response: unknown };
 
-type Shape = { currency: CurrencyCode; lineCount: number; keyed: boolean };
+export type OrderShape = { currency: CurrencyCode; lineCount: number; keyed: boolean };
 
 /** The statement's text per shape: built once, its values bound as placeholders on every run. */
 const orderStatements = new Map<string, Query>();
@@ -106,9 +106,10 @@ const p = (name: string) => sql.placeholder(name);
 /**
  * The order statement of `writeOrder` for one shape, with placeholders: `buyer`, `expected`,
  * `catalogueTotal`, `day`, the receiver's fields, `takenBy`, `option{i}`/`qty{i}` per line, and with a key
- * `route`, `key`, `requestHash` and `placed`.
+ * `route`, `key`, `requestHash` and `placed`. Exported for `bench/ordering-vs-database.ts`, which runs the
+ * very statement from pgbench.
  */
-function orderStatement(shape: Shape): Query {
+export function orderStatement(shape: OrderShape): Query {
   const cacheKey = `${shape.currency}|${shape.lineCount}|${shape.keyed}`;
   const cached = orderStatements.get(cacheKey);
   if (cached) return cached;
@@ -298,7 +299,7 @@ function orderStatement(shape: Shape): Query {
  * The statement's text is made once per currency, line count and keying; the values are bound to it.
  */
 export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite> {
-  const shape: Shape = { currency: o.currency, lineCount: o.lines.length, keyed: o.once !== undefined };
+  const shape: OrderShape = { currency: o.currency, lineCount: o.lines.length, keyed: o.once !== undefined };
   const values: Record<string, unknown> = {
     buyer: o.buyerId,
     expected: o.expectedMinor,
