@@ -8,10 +8,10 @@
  * buyers and its 16 plentiful options (the 4 scarce ones sell out within seconds and are then avoided by the
  * bench's buyers too). Each pgbench transaction is one order as the bench's buyers place them: a buyer at
  * random, in their currency, 1 or 2 distinct options, 1 to 3 pieces each, priced from the catalogue, keyed
- * with an Idempotency-Key when BENCH_ORDER_IDEMPOTENCY=1 (as `ordering.ts` then sends one), plus the lookup of
- * the buyer's and options' ids (one small query in the same round trip count as the shop's session cache
- * saves it none). pgbench keeps BENCH_CEILING_CONNECTIONS busy (default 8, the shop's pool) and, as a second
- * figure, 50 (one backend per buyer).
+ * with an Idempotency-Key when BENCH_ORDER_IDEMPOTENCY=1 (as `ordering.ts` then sends one), after one small
+ * query for the buyer's and options' ids (a round trip the shop does not make, counted in pgbench's latency).
+ * pgbench keeps BENCH_CEILING_CONNECTIONS busy (default 8, the shop's pool) and, as a second figure, 50 (one
+ * backend per buyer).
  *
  * Run from the root after `npm run build` (pgbench from Debian's PostgreSQL client on PATH):
  *   BENCH_ORDER_IDEMPOTENCY=1 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres \

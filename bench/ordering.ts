@@ -30,7 +30,7 @@ import { isMain, round, table, writeResult } from './support/report.js';
 import { countRoundTrips } from './support/round-trips.js';
 import { shopCpuSeconds } from './support/shop-cpu.js';
 
-export const BUYERS = Number(process.env.BENCH_ORDER_BUYERS ?? 50);
+const BUYERS = Number(process.env.BENCH_ORDER_BUYERS ?? 50);
 const SECONDS = Number(process.env.BENCH_ORDER_SECONDS ?? 20);
 const WARM_UP_SECONDS = Number(process.env.BENCH_ORDER_WARM_UP ?? 3);
 const OPTIONS = 20;
