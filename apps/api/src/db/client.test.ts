@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/database.js';
-import { type Database, queryRows, withSessionSettings } from './client.js';
+import { type Database, queryRows, runsStatementsAtOnce, withSessionSettings } from './client.js';
 
 describe('the settings the pool connects with', () => {
   it('adds turning JIT off to a URL, after the startup options it already gives', () => {
@@ -36,6 +36,16 @@ describe('the settings the pool connects with', () => {
         sql`select current_setting('jit') = 'on' and pg_jit_available() as compiles`,
       );
       expect(row?.compiles).toBe(false);
+    });
+
+    it('runs statements at once on a pool of PostgreSQL connections only, never inside a transaction', async () => {
+      const pooled = database.driver === 'postgres';
+      expect(runsStatementsAtOnce(database.db)).toBe(pooled);
+      // A handle made from it, as the catalogue's per-handle caches are given one, is the same database.
+      expect(runsStatementsAtOnce(Object.create(database.db))).toBe(pooled);
+      await database.db.transaction(async (tx) => {
+        expect(runsStatementsAtOnce(tx)).toBe(false);
+      });
     });
   });
 });

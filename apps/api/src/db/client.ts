@@ -19,6 +19,21 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories take either the database or a transaction. */
 export type Executor = Db | Tx;
 
+/** The databases opened on a pool of PostgreSQL connections. */
+const pooled = new WeakSet<object>();
+
+/**
+ * Whether statements sent on `db` at once run at once: true for a database on a pool of PostgreSQL connections
+ * (or a handle made from it with `Object.create`, as caches keyed by handle are given); false for the embedded
+ * database (one connection) and for a transaction (one connection), where they queue.
+ */
+export function runsStatementsAtOnce(db: Executor): boolean {
+  for (let handle: object | null = db; handle; handle = Object.getPrototypeOf(handle)) {
+    if (pooled.has(handle as Executor)) return true;
+  }
+  return false;
+}
+
 /** What a listener hears: each notification, and when notifications may have been missed. */
 export type NotificationHandlers = {
   /** A NOTIFY on one of the channels; sent by PostgreSQL when the notifying transaction commits. */
@@ -123,6 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
+    pooled.add(db);
     return {
       db,
       driver: 'postgres',

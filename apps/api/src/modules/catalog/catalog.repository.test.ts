@@ -12,6 +12,8 @@ import {
   compactKeywordCounts,
   compactListCounts,
   compactListSpans,
+  countMatches,
+  halvesBoundaryOf,
   keepCommonWordsCounted,
   keepKeywordCounted,
   keptKeywordCount,
@@ -258,6 +260,40 @@ describe('pages past the middle, read from the end', () => {
         }
       }
     }
+  });
+});
+
+describe('a search counted in two halves', () => {
+  it('counts what one statement counts, for every word and stock state', async () => {
+    const boundary = await halvesBoundaryOf(db(), 0);
+    expect(boundary).not.toBeNull();
+    // The demo catalogue lies on both sides of the boundary, so each half counts some of it.
+    const [sides] = await queryRows<{ before: number; after: number }>(
+      db(),
+      sql`select count(*) filter (where created_at < ${boundary}::timestamptz)::int as before,
+        count(*) filter (where created_at >= ${boundary}::timestamptz)::int as after
+        from products where deleted_at is null and is_published`,
+    );
+    expect(sides!.before).toBeGreaterThan(0);
+    expect(sides!.after).toBeGreaterThan(0);
+    for (const keywords of [['album'], ['a'], ['album', 'ver'], ['zqxj']]) {
+      for (const stockStatus of STOCK_STATUSES) {
+        const where = sql.join(
+          [
+            sql`deleted_at is null and is_published`,
+            ...keywords.map((word) => sql`search_text like ${`%${word}%`}`),
+            ...(stockStatus === 'all' ? [] : [stockStatus === 'inStock' ? sql`in_stock` : sql`not in_stock`]),
+          ],
+          sql` and `,
+        );
+        const expected = (await expectedIds({ stockStatus, keywords, sort: 'latest' })).length;
+        const label = JSON.stringify({ keywords, stockStatus });
+        expect(await countMatches(db(), where, 0), label).toBe(expected);
+        expect(await countMatches(db(), where, Number.POSITIVE_INFINITY), label).toBe(expected);
+      }
+    }
+    // Above the catalogue's size the count stays one statement.
+    expect(await halvesBoundaryOf(db(), 1_000_000)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Sort, StockStatus } from '@kshop/contract';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { type Executor, queryRows } from '../../db/client.js';
+import { type Executor, queryRows, runsStatementsAtOnce } from '../../db/client.js';
 import { listedProduct } from '../../db/listed.js';
 import {
   artistCategories,
@@ -482,18 +482,74 @@ export async function keepCommonWordsCounted(
   return keepKeywordsCounted(db, words, { ...options, keptAtMost: options.keptAtMost ?? COMMON_WORDS_KEPT });
 }
 
-async function searchCount(db: Executor, filter: ProductFilter, where: SQL | undefined, keepAbove: number) {
+/**
+ * A catalogue of at least this many listed products, on a database that runs statements at once, counts a
+ * search's matches in two halves at once (`countMatches`, decision 0039).
+ */
+export const COUNT_IN_HALVES_ABOVE = 20_000;
+
+const halvesByDatabase = new WeakMap<Executor, TtlCache<string | null>>();
+
+/**
+ * Where the listed products part into two halves of about the same size by creation: the end of the week by
+ * which half of them had been created, from the kept week spans (migration 0021); null when fewer than `above`
+ * are listed. Kept a minute: the boundary only balances the halves' work, and a count is exact whatever it is.
+ */
+export function halvesBoundaryOf(db: Executor, above: number): Promise<string | null> {
+  const known = halvesByDatabase.get(db) ?? new TtlCache<string | null>(60_000);
+  halvesByDatabase.set(db, known);
+  return known.getOrLoad(String(above), async () => {
+    const [row] = await queryRows<{ at: string; total: number }>(
+      db,
+      sql`with weeks as (select week, sum(n) as n from product_list_spans group by week),
+        running as (select week, sum(n) over (order by week) as below, sum(n) over () as total from weeks)
+        select to_timestamp((week + 1) * 604800.0)::text as at, total::int as total from running
+        where below * 2 >= total order by week limit 1`,
+    );
+    return row && Number(row.total) >= above ? row.at : null;
+  });
+}
+
+/**
+ * How many listed products match `where`. Every product has exactly one default option (the writers keep it
+ * so), so products alone are counted. A word nobody searched before is counted by reading every listed
+ * product's search text; on a large catalogue with a pool of connections the products created before and
+ * after the middle week are counted at once on two connections, so that two cores share the reading. Each
+ * half is exact as of its own statement, and a product is in one half for good (its creation never moves).
+ */
+export async function countMatches(
+  db: Executor,
+  where: SQL | undefined,
+  halvesAbove: number,
+): Promise<number> {
+  const count = async (condition: SQL | undefined) => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(condition);
+    return row?.n ?? 0;
+  };
+  const boundary = Number.isFinite(halvesAbove) ? await halvesBoundaryOf(db, halvesAbove) : null;
+  if (boundary === null) return count(where);
+  const halves = await Promise.all([
+    count(and(where, sql`${products.createdAt} < ${boundary}::timestamptz`)),
+    count(and(where, sql`${products.createdAt} >= ${boundary}::timestamptz`)),
+  ]);
+  return halves[0] + halves[1];
+}
+
+async function searchCount(
+  db: Executor,
+  filter: ProductFilter,
+  where: SQL | undefined,
+  { keepAbove, halvesAbove }: { keepAbove: number; halvesAbove: number },
+) {
   const { limit: _limit, offset: _offset, sort: _sort, ...countKey } = filter;
   return countsOf(db).getOrLoad(JSON.stringify(countKey), async () => {
     const words = keywordKey(filter.keywords ?? []);
     const kept = await keptKeywordCount(db, words, filter.stockStatus);
     if (kept !== undefined) return kept;
-    // Every product has exactly one default option (the writers keep it so), so products alone are counted.
-    const [count] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(where);
-    const n = count?.n ?? 0;
+    const n = await countMatches(db, where, halvesAbove);
     // Not awaited: this answer is exact already; the next searches for the keyword read its kept count.
     // Keeping counts every match again, so it starts once this search has had its page.
     if (n > keepAbove) setTimeout(() => keepKeywordCounted(db, words).catch(() => {}), KEEP_AFTER_MS).unref();
@@ -821,12 +877,13 @@ export async function listProductCards(
     fewMatches = FEW_MATCHES,
     keepAbove = KEEP_COUNTED_ABOVE,
     spanWalk = SPAN_WALK,
-  }: { fewMatches?: number; keepAbove?: number; spanWalk?: number } = {},
+    halvesAbove = runsStatementsAtOnce(db) ? COUNT_IN_HALVES_ABOVE : Number.POSITIVE_INFINITY,
+  }: { fewMatches?: number; keepAbove?: number; spanWalk?: number; halvesAbove?: number } = {},
 ) {
   const where = and(...filterConditions(filter));
   if (!filter.keywords?.length) return listPage(db, filter, where, spanWalk);
   // A search needs its total first, to choose how to find its page and from which end.
-  const totalCount = await searchCount(db, filter, where, keepAbove);
+  const totalCount = await searchCount(db, filter, where, { keepAbove, halvesAbove });
   if (totalCount === 0) return { rows: [], totalCount };
   const few = totalCount <= fewMatches;
   const window = few
