@@ -194,7 +194,8 @@ export async function measureOrderingAgainstDatabase() {
       const shop = await measureOrdering();
       rounds.push({ shop, database: databaseAlone, fifty });
       console.info(
-        `round ${round} (load ${load.join(' ')}): shop ${shop.ordersPerSecond} orders/s (p99 ${shop.latencyMs.p99} ms), ` +
+        `round ${round} (load ${load.join(' ')}): shop ${shop.ordersPerSecond} orders/s (p99 ${shop.latencyMs.p99} ms, ` +
+          `oversell check ${shop.oversell.ok ? 'ok' : 'FAILED'}), ` +
           `database alone ${databaseAlone.ordersPerSecond} with ${CONNECTIONS} connections (p99 ${databaseAlone.p99Ms} ms), ` +
           `${fifty.ordersPerSecond} with 50 (p99 ${fifty.p99Ms} ms)`,
       );
@@ -208,6 +209,8 @@ export async function measureOrderingAgainstDatabase() {
           latencyMs: r.shop.latencyMs,
           cpuMsPerOrder: r.shop.cpuMsPerOrder,
           loadavg: r.shop.loadavg,
+          oversell: r.shop.oversell,
+          otherFailures: r.shop.otherFailures,
         },
         databaseAlone: r.database,
         databaseAloneFifty: r.fifty,
@@ -251,4 +254,5 @@ if (isMain(import.meta.url)) {
       `\nshop's share of the database alone (${CONNECTIONS} connections): ${result.median.shopShare} %`,
   );
   console.info(`written to ${await writeResult('ordering-vs-database', result)}`);
+  if (result.rounds.some((r) => !r.shop.oversell.ok || r.shop.otherFailures > 0)) process.exitCode = 1;
 }
