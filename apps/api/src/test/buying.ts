@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import { productOptions, products } from '../db/schema.js';
 import { foldSales } from '../modules/orders/pending-sales.js';
 import type { TestShop } from './app.js';
@@ -6,10 +6,12 @@ import type { TestShop } from './app.js';
 export type Auth = { authorization: string };
 
 /**
- * How many options each shop has handed out. Per shop, not per module: the API's test files of one worker share
- * this module (vitest.config.ts), and each file's shop starts from its first option.
+ * The options each shop has handed out. Per shop, not per module: the API's test files of one worker share
+ * this module (vitest.config.ts), and each file's shop starts from its first option. Kept as ids, not as a
+ * count to skip: a test that changes an option's minimum or sold-out flag takes it out of the options to choose
+ * from, and a count would then land on an option handed out before.
  */
-const taken = new WeakMap<TestShop, number>();
+const taken = new WeakMap<TestShop, string[]>();
 
 /**
  * The product's row with every pending sale folded into its totals, as the shop's fold does every second
@@ -20,29 +22,46 @@ export async function foldedProduct(shop: TestShop, productId: string) {
   return (await shop.db.select().from(products).where(eq(products.id, productId)))[0]!;
 }
 
+/** Each shop's last pick: picks run one after another, so that two at once never choose the same option. */
+const picking = new WeakMap<TestShop, Promise<unknown>>();
+
 /** A fresh option on each call, ready to sell: minimum 1, the given stock, nothing held, not flagged. */
-export async function stockedOption(
+export function stockedOption(
   shop: TestShop,
   stock: number,
   overrides: Partial<typeof productOptions.$inferInsert> = {},
 ) {
+  const pick = (picking.get(shop) ?? Promise.resolve())
+    .catch(() => {})
+    .then(() => pickOption(shop, stock, overrides));
+  picking.set(shop, pick);
+  return pick;
+}
+
+async function pickOption(
+  shop: TestShop,
+  stock: number,
+  overrides: Partial<typeof productOptions.$inferInsert>,
+) {
+  const handedOut = taken.get(shop) ?? [];
+  taken.set(shop, handedOut);
   const [row] = await shop.db
     .select({ option: productOptions, product: products })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(and(eq(productOptions.minimumOrderQuantity, 1), eq(productOptions.isSoldOut, false)))
+    .where(
+      and(
+        eq(productOptions.minimumOrderQuantity, 1),
+        eq(productOptions.isSoldOut, false),
+        notInArray(productOptions.id, handedOut),
+      ),
+    )
     .orderBy(productOptions.id)
-    .offset(nextOption(shop))
     .limit(1);
+  handedOut.push(row!.option.id);
   const values = { stock, holdStock: 0, isSoldOut: false, minimumOrderQuantity: 1, ...overrides };
   await shop.db.update(productOptions).set(values).where(eq(productOptions.id, row!.option.id));
   return { ...row!.option, ...values, product: row!.product };
-}
-
-function nextOption(shop: TestShop): number {
-  const offset = taken.get(shop) ?? 0;
-  taken.set(shop, offset + 1);
-  return offset;
 }
 
 export const receiver = {
