@@ -24,7 +24,7 @@ import * as staffRepo from './modules/staff/staff.repository.js';
 import { createStaff } from './modules/staff/staff.service.js';
 import { requestCode, signUp, signupForm, uploadCertificate, verifyEmail } from './test/accounts.js';
 import { body, createTestShop, DEMO, type TestShop } from './test/app.js';
-import { orderPayload, placeOrder, stockedOption } from './test/buying.js';
+import { orderPayload, placeOrder, setOptionsAside, stockedOption } from './test/buying.js';
 import { STAFF_PASSWORD, staffSession } from './test/staff.js';
 
 const ROLES = ['guest', 'garbage', 'revoked', 'pending', 'memberA', 'memberB', 'staff', 'owner'] as const;
@@ -265,7 +265,10 @@ async function product() {
     productInput(unique('Matrix product')),
   );
   expect(res.statusCode, res.body).toBe(200);
-  return body(res).data.uuid as string;
+  const id = body(res).data.uuid as string;
+  // Cells edit and delete these products: their options are never handed out for another cell's order or cart.
+  setOptionsAside(shop, await optionsOf(id));
+  return id;
 }
 
 async function optionsOf(productId: string) {

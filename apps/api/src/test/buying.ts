@@ -22,6 +22,13 @@ export async function foldedProduct(shop: TestShop, productId: string) {
   return (await shop.db.select().from(products).where(eq(products.id, productId)))[0]!;
 }
 
+/** Options `stockedOption` never hands out: ones a test edits or deletes for its own ends. */
+export function setOptionsAside(shop: TestShop, optionIds: readonly string[]) {
+  const handedOut = taken.get(shop) ?? [];
+  handedOut.push(...optionIds);
+  taken.set(shop, handedOut);
+}
+
 /** Each shop's last pick: picks run one after another, so that two at once never choose the same option. */
 const picking = new WeakMap<TestShop, Promise<unknown>>();
 
