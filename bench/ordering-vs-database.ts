@@ -27,13 +27,12 @@ import pg from 'pg';
 import { orderStatement } from '../apps/api/src/modules/orders/orders.repository.js';
 import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { measureOrdering, prepareOrdering, SCARCE, WITH_KEYS } from './ordering.js';
-import { isMain, round, spread, table, writeResult } from './support/report.js';
+import { isMain, loadAverages, round, spread, table, writeResult } from './support/report.js';
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_ORDER_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CEILING_CONNECTIONS ?? 8);
-const loadavg = () => os.loadavg().map((l) => round(l, 2));
 
 const literal = (value: unknown): string => {
   if (value === null || value === undefined) return 'null';
@@ -188,7 +187,7 @@ export async function measureOrderingAgainstDatabase() {
     const rounds: { shop: Awaited<ReturnType<typeof measureOrdering>>; database: Ceiling; fifty: Ceiling }[] =
       [];
     for (let round = 1; round <= ROUNDS; round++) {
-      const load = loadavg();
+      const load = loadAverages();
       const databaseAlone = await pgbench(scratch.url, scripts, CONNECTIONS);
       const fifty = await pgbench(scratch.url, scripts, 50);
       const shop = await measureOrdering();

@@ -21,12 +21,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import pg from 'pg';
 import { startSmtpPeer } from '../apps/api/src/test/smtp-peer.js';
 import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { JsonClient, percentile } from './support/client.js';
-import { isMain, round, table, writeResult } from './support/report.js';
+import { isMain, loadAverages, round, table, writeResult } from './support/report.js';
 import { countRoundTrips } from './support/round-trips.js';
 import { shopCpuSeconds } from './support/shop-cpu.js';
 
@@ -63,7 +62,6 @@ interface Option {
 
 const buyerEmail = (i: number) => `orderer${String(i + 1).padStart(2, '0')}@bench.kshop.example`;
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
-const loadavg = () => os.loadavg().map((l) => round(l, 2));
 /** CPU seconds used so far by the database server's backends serving this database (Linux /proc). */
 async function databaseCpuSeconds(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ pid: number }>(
@@ -406,7 +404,7 @@ export async function measureOrdering() {
     // tables have statistics: autovacuum analyzes a table within its first minute of orders, and each
     // connection plans again. The warm-up takes the place of that minute.
     await database.query('analyze orders, order_details, idempotency_keys, pending_sales, mail_queue');
-    const loadBefore = loadavg();
+    const loadBefore = loadAverages();
     const cpuBefore = {
       server: await shopCpuSeconds(shop.url),
       database: await databaseCpuSeconds(database),
@@ -420,7 +418,7 @@ export async function measureOrdering() {
       server: await shopCpuSeconds(shop.url),
       database: await databaseCpuSeconds(database),
     };
-    const loadAfter = loadavg();
+    const loadAfter = loadAverages();
     const mailsQueued = await queuedMails(database);
     const mailsSentAfter = mailsQueued ? await untilQueueEmpty(database, mailsQueued) : null;
     const oversell = await checkOversell(database, setup.options, acknowledged, warmUp.placed + run.placed);

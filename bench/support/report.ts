@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -16,6 +17,9 @@ export function spread(values: readonly number[]) {
 }
 
 export const round = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+/** The machine's load averages (1, 5 and 15 minutes), to two places. */
+export const loadAverages = () => os.loadavg().map((l) => round(l, 2));
 
 /** Writes `results/<name>.json` with the machine it ran on, and returns its path. */
 export async function writeResult(name: string, result: unknown): Promise<string> {

@@ -24,9 +24,15 @@ export async function foldedProduct(shop: TestShop, productId: string) {
 
 /** Options `stockedOption` never hands out: ones a test edits or deletes for its own ends. */
 export function setOptionsAside(shop: TestShop, optionIds: readonly string[]) {
-  const handedOut = taken.get(shop) ?? [];
-  handedOut.push(...optionIds);
+  handedOutBy(shop).push(...optionIds);
+}
+
+function handedOutBy(shop: TestShop): string[] {
+  const known = taken.get(shop);
+  if (known) return known;
+  const handedOut: string[] = [];
   taken.set(shop, handedOut);
+  return handedOut;
 }
 
 /** Each shop's last pick: picks run one after another, so that two at once never choose the same option. */
@@ -50,8 +56,7 @@ async function pickOption(
   stock: number,
   overrides: Partial<typeof productOptions.$inferInsert>,
 ) {
-  const handedOut = taken.get(shop) ?? [];
-  taken.set(shop, handedOut);
+  const handedOut = handedOutBy(shop);
   const [row] = await shop.db
     .select({ option: productOptions, product: products })
     .from(productOptions)

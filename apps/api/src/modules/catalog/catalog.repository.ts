@@ -136,12 +136,15 @@ const cardColumns = {
 // Counting matches is the costly part of a search on a large catalogue; a count a few seconds old is good
 // enough for the pagination, so it is kept per keyword and stock state for a moment.
 const countsByDatabase = new WeakMap<Executor, TtlCache<number>>();
-function countsOf(db: Executor) {
-  const known = countsByDatabase.get(db);
+const countsOf = (db: Executor) => cacheOf(countsByDatabase, db, 5_000);
+
+/** The cache a map keeps for `db`, made with `ttlMs` on first use. */
+function cacheOf<V>(caches: WeakMap<Executor, TtlCache<V>>, db: Executor, ttlMs: number): TtlCache<V> {
+  const known = caches.get(db);
   if (known) return known;
-  const counts = new TtlCache<number>(5_000);
-  countsByDatabase.set(db, counts);
-  return counts;
+  const cache = new TtlCache<V>(ttlMs);
+  caches.set(db, cache);
+  return cache;
 }
 
 /**
@@ -496,9 +499,7 @@ const halvesByDatabase = new WeakMap<Executor, TtlCache<string | null>>();
  * are listed. Kept a minute: the boundary only balances the halves' work, and a count is exact whatever it is.
  */
 export function halvesBoundaryOf(db: Executor, above: number): Promise<string | null> {
-  const known = halvesByDatabase.get(db) ?? new TtlCache<string | null>(60_000);
-  halvesByDatabase.set(db, known);
-  return known.getOrLoad(String(above), async () => {
+  return cacheOf(halvesByDatabase, db, 60_000).getOrLoad(String(above), async () => {
     const [row] = await queryRows<{ at: string; total: number }>(
       db,
       sql`with weeks as (select week, sum(n) as n from product_list_spans group by week),
