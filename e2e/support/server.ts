@@ -233,6 +233,12 @@ export async function freshDataDir({ seeded }: { seeded: boolean }): Promise<str
   return dataDir;
 }
 
+/**
+ * Node's own options for the shop's process, from SHOP_NODE_ARGS (space-separated), for profiling a bench's
+ * shop: `SHOP_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` (Node refuses these in NODE_OPTIONS).
+ */
+const shopNodeArgs = () => process.env.SHOP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 /**
@@ -255,7 +261,7 @@ export async function startShop(options: ShopOptions = {}): Promise<Shop> {
   // A DATABASE_URL from the caller's shell must not leak into a shop that should start empty.
   const { DATABASE_URL: _callersDatabase, ...inherited } = process.env;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [...shopNodeArgs(), serverEntry], {
     cwd: repoRoot,
     env: {
       ...inherited,

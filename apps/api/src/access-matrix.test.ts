@@ -257,18 +257,19 @@ const productInput = (title: string) => ({
   options: [{ optionNameKey1: 'VERSION', optionNameValue1: 'A', priceKrw: 10000, priceUsd: 8, stock: 5 }],
 });
 
-async function product() {
-  const res = await api(
-    'POST',
-    '/api/v1/admin/products',
-    ownerHeaders,
-    productInput(unique('Matrix product')),
-  );
-  expect(res.statusCode, res.body).toBe(200);
-  const id = body(res).data.uuid as string;
-  // Cells edit and delete these products: their options are never handed out for another cell's order or cart.
-  setOptionsAside(shop, await optionsOf(id));
-  return id;
+/** A product for a cell to edit or delete: its options are never handed out for another cell's order or cart. */
+function product() {
+  return setOptionsAside(shop, async () => {
+    const res = await api(
+      'POST',
+      '/api/v1/admin/products',
+      ownerHeaders,
+      productInput(unique('Matrix product')),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const id = body(res).data.uuid as string;
+    return { result: id, optionIds: await optionsOf(id) };
+  });
 }
 
 async function optionsOf(productId: string) {

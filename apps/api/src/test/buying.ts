@@ -22,9 +22,20 @@ export async function foldedProduct(shop: TestShop, productId: string) {
   return (await shop.db.select().from(products).where(eq(products.id, productId)))[0]!;
 }
 
-/** Options `stockedOption` never hands out: ones a test edits or deletes for its own ends. */
-export function setOptionsAside(shop: TestShop, optionIds: readonly string[]) {
-  handedOutBy(shop).push(...optionIds);
+/**
+ * Makes options that `stockedOption` must never hand out (ones a test edits or deletes for its own ends):
+ * `create` makes them and returns their ids with its result. It runs between two picks, so that no pick can
+ * choose one of its options before they are set aside.
+ */
+export function setOptionsAside<T>(
+  shop: TestShop,
+  create: () => Promise<{ result: T; optionIds: readonly string[] }>,
+): Promise<T> {
+  return betweenPicks(shop, async () => {
+    const { result, optionIds } = await create();
+    handedOutBy(shop).push(...optionIds);
+    return result;
+  });
 }
 
 function handedOutBy(shop: TestShop): string[] {
@@ -35,8 +46,17 @@ function handedOutBy(shop: TestShop): string[] {
   return handedOut;
 }
 
-/** Each shop's last pick: picks run one after another, so that two at once never choose the same option. */
+/**
+ * Each shop's last pick (or setting aside): they run one after another, so that two picks at once never choose
+ * the same option.
+ */
 const picking = new WeakMap<TestShop, Promise<unknown>>();
+
+function betweenPicks<T>(shop: TestShop, work: () => Promise<T>): Promise<T> {
+  const turn = (picking.get(shop) ?? Promise.resolve()).catch(() => {}).then(work);
+  picking.set(shop, turn);
+  return turn;
+}
 
 /** A fresh option on each call, ready to sell: minimum 1, the given stock, nothing held, not flagged. */
 export function stockedOption(
@@ -44,11 +64,7 @@ export function stockedOption(
   stock: number,
   overrides: Partial<typeof productOptions.$inferInsert> = {},
 ) {
-  const pick = (picking.get(shop) ?? Promise.resolve())
-    .catch(() => {})
-    .then(() => pickOption(shop, stock, overrides));
-  picking.set(shop, pick);
-  return pick;
+  return betweenPicks(shop, () => pickOption(shop, stock, overrides));
 }
 
 async function pickOption(
