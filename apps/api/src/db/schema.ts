@@ -321,13 +321,15 @@ export const productListFacets = pgTable('product_list_facets', {
 
 /**
  * Search keywords whose matches are kept counted (migration 0019, decision 0025): the keyword's lower-cased
- * words, sorted and without repeats, and their LIKE patterns; read once `ready`.
+ * words, sorted and without repeats, and their LIKE patterns; read once `ready`. `lastSearchedAt` (migration
+ * 0031, decision 0040) tells which one gives its place to a new keyword when as many are kept as may be.
  */
 export const searchKeywords = pgTable('search_keywords', {
   words: text().array().primaryKey(),
   patterns: text().array().notNull(),
   ready: boolean().notNull().default(false),
   createdAt: createdAt(),
+  lastSearchedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

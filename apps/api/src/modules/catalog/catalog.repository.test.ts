@@ -678,3 +678,137 @@ describe("the catalogue's commonest words, kept counted ahead of their first sea
     expect(await commonCatalogueWords(db(), { above: 1_000_000 })).toEqual([]);
   });
 });
+
+describe('kept keywords when as many are kept as may be', () => {
+  const keptCount = async () =>
+    (await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from search_keywords`))[0]!.n;
+  const words = (list: readonly string[]) =>
+    sql`array[${sql.join(
+      list.map((word) => sql`${word}`),
+      sql`, `,
+    )}]::text[]`;
+  const searchedDaysAgo = (list: readonly string[] | null, days: number) =>
+    db().execute(sql`update search_keywords set last_searched_at = now() - make_interval(days => ${days})
+      where ${list ? sql`words = ${words(list)}` : sql`true`}`);
+  const searchedRecently = async (list: readonly string[]) =>
+    (
+      await queryRows<{ recent: boolean }>(
+        db(),
+        sql`select last_searched_at > now() - interval '1 minute' as recent from search_keywords
+          where words = ${words(list)}`,
+      )
+    )[0]!.recent;
+  /** The keyword's rows left in the three kept tables. */
+  const rowsOf = async (list: readonly string[]) =>
+    (
+      await queryRows<{ n: number }>(
+        db(),
+        sql`select ((select count(*) from search_keyword_counts where words = ${words(list)})
+          + (select count(*) from search_keyword_spans where words = ${words(list)})
+          + (select count(*) from search_keyword_bands where words = ${words(list)}))::int as n`,
+      )
+    )[0]!.n;
+  const expectExact = async (list: string[]) => {
+    for (const stockStatus of STOCK_STATUSES) {
+      const expected = (await expectedIds({ keywords: list, stockStatus, sort: 'latest' })).length;
+      expect(await keptKeywordCount(db(), list, stockStatus), `${list} ${stockStatus}`).toBe(expected);
+    }
+  };
+
+  it("give the place of the one searched longest ago, if nobody searched it for a day, to a buyer's new keyword", async () => {
+    expect(await keepKeywordCounted(db(), ['o'])).toBe(true);
+    expect(await keepKeywordCounted(db(), ['e'])).toBe(true);
+    const full = await keptCount();
+    expect(await rowsOf(['o'])).toBeGreaterThan(0);
+
+    // Every keyword searched within the day: a new keyword is not kept, and nothing is dropped.
+    await searchedDaysAgo(null, 0);
+    expect(await keepKeywordCounted(db(), ['i'], { keptAtMost: full })).toBe(true);
+    expect(await keptKeywordCount(db(), ['i'], 'all')).toBeUndefined();
+    expect(await keptCount()).toBe(full);
+
+    // 'e' last searched two days ago, 'o' three: 'o' goes with its rows, 'i' takes its place.
+    await searchedDaysAgo(['e'], 2);
+    await searchedDaysAgo(['o'], 3);
+    expect(await keepKeywordCounted(db(), ['i'], { keptAtMost: full })).toBe(true);
+    expect(await keptKeywordCount(db(), ['o'], 'all')).toBeUndefined();
+    expect(await rowsOf(['o'])).toBe(0);
+    expect(await keptCount()).toBe(full);
+    await expectExact(['i']);
+    await expectExact(['e']);
+
+    // Reading 'e' noted its search; idle again, it gives its place back to 'o'. A writer that read 'o' before it
+    // was dropped may append a row for it afterwards: kept again, 'o' still counts exactly.
+    await expect.poll(() => searchedRecently(['e']), { timeout: 5_000 }).toBe(true);
+    await searchedDaysAgo(['e'], 2);
+    await db().execute(
+      sql`insert into search_keyword_counts (words, in_stock, n) values (${words(['o'])}, true, 3)`,
+    );
+    expect(await keepKeywordCounted(db(), ['o'], { keptAtMost: full })).toBe(true);
+    expect(await keptKeywordCount(db(), ['e'], 'all')).toBeUndefined();
+    await expectExact(['o']);
+    await insertGeneratedProducts(db(), { count: 5, startIndex: 9_000 });
+    await expectExact(['o']);
+    await expectExact(['i']);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'count exactly when kept again after a writer appended a row for them while they were dropped',
+    async () => {
+      const { default: pg } = await import('pg');
+      const writer = new pg.Client({ connectionString: (database as Database & { url?: string }).url! });
+      await writer.connect();
+      try {
+        // Read by SQL until 'o' is dropped: a search's read would note its search (`noteSearched`) meanwhile.
+        const kept = async (list: readonly string[]) =>
+          (
+            await queryRows<{ n: number }>(
+              db(),
+              sql`select count(*)::int as n from search_keywords where words = ${words(list)} and ready`,
+            )
+          )[0]!.n === 1;
+        expect(await keepKeywordCounted(db(), ['o'])).toBe(true);
+        expect(await kept(['o'])).toBe(true);
+        const full = await keptCount();
+        const [product] = await db()
+          .select({ id: products.id })
+          .from(products)
+          .where(sql`deleted_at is null and is_published and search_text like '%o%'`)
+          .limit(1);
+        const before = await rowsOf(['o']);
+        // The writer's statement reads 'o' as kept and appends its change for it; it commits after 'o' is dropped.
+        await writer.query('begin');
+        await writer.query('update products set deleted_at = now() where id = $1', [product!.id]);
+        await searchedDaysAgo(null, 0);
+        await searchedDaysAgo(['o'], 5);
+        const keeping = keepKeywordCounted(db(), ['u'], { keptAtMost: full, waitMs: 5_000 });
+        await expect.poll(() => kept(['o']), { timeout: 5_000 }).toBe(false);
+        await writer.query('commit');
+        expect(await keeping).toBe(true);
+        expect(await rowsOf(['o'])).toBeGreaterThan(0);
+        expect(before).toBeGreaterThan(0);
+
+        await searchedDaysAgo(['u'], 5);
+        expect(await keepKeywordCounted(db(), ['o'], { keptAtMost: full })).toBe(true);
+        await expectExact(['o']);
+        await db().update(products).set({ deletedAt: null }).where(eq(products.id, product!.id));
+        await expectExact(['o']);
+      } finally {
+        await writer.end();
+      }
+    },
+  );
+
+  it('note when a search last read a kept count, at most once in ten minutes per instance', async () => {
+    expect(await keepKeywordCounted(db(), ['a'])).toBe(true);
+    const lastSearched = () => searchedRecently(['a']);
+    await searchedDaysAgo(['a'], 2);
+    expect(await keptKeywordCount(db(), ['a'], 'all')).toBeGreaterThan(0);
+    await expect.poll(lastSearched, { timeout: 5_000 }).toBe(true);
+
+    await searchedDaysAgo(['a'], 2);
+    expect(await keptKeywordCount(db(), ['a'], 'all')).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await lastSearched()).toBe(false);
+  });
+});

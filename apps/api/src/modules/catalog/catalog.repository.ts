@@ -244,10 +244,32 @@ const textArray = (values: readonly string[]) =>
 
 /**
  * At most this many keywords are kept counted: a writer's statement tests each against every product whose
- * search text, stock state or listing it changes. A common word searched once the table is full is counted
- * on each search, as before.
+ * search text, stock state or listing it changes. Once that many are kept, a common word a buyer searches
+ * takes the place of the keyword searched longest ago, if nobody searched that one for `KEPT_KEYWORD_IDLE`
+ * (decision 0040); else it is counted on each search, as before.
  */
 export const MAX_KEPT_KEYWORDS = 200;
+
+/** How long a kept keyword nobody searches keeps its place against a new one (decision 0040). */
+export const KEPT_KEYWORD_IDLE = sql`interval '1 day'`;
+
+/**
+ * A kept keyword's time of last search is written at most this often per instance: its counts are read on
+ * every miss of the count cache, and the place it keeps depends on the day, not the minute.
+ */
+const NOTE_SEARCH_EVERY_MS = 10 * 60_000;
+const searchesNotedByDatabase = new WeakMap<Executor, TtlCache<void>>();
+
+/** Writes that a search read the kept keyword now, unless this instance wrote it in the last minutes. */
+function noteSearched(db: Executor, words: readonly string[]) {
+  cacheOf(searchesNotedByDatabase, db, NOTE_SEARCH_EVERY_MS)
+    .getOrLoad(JSON.stringify(words), async () => {
+      await db.execute(sql`update search_keywords set last_searched_at = now()
+        where words = ${textArray(words)} and last_searched_at < now() - interval '1 minute'`);
+    })
+    // Only the choice of a keyword to drop some day depends on it; a later search writes it again.
+    .catch(() => {});
+}
 
 /** A stock state tested on a kept table's `inStock` column (true for every product). */
 const stockCondition = (stockStatus: StockStatus, inStock: SQL) =>
@@ -271,7 +293,9 @@ export async function keptKeywordCount(db: Executor, words: readonly string[], s
   if (Number(row.appended) > LIST_COUNT_ROWS_TO_COMPACT) {
     void compactKeywordCountsOnce(db, words);
   }
-  return row.ready ? Number(row.total) : undefined;
+  if (!row.ready) return undefined;
+  noteSearched(db, words);
+  return Number(row.total);
 }
 
 /** A kept keyword's tables (migrations 0019, 0028) and the keys their rows are summed by. */
@@ -326,10 +350,42 @@ const keeping = new Set<string>();
 export async function keepKeywordCounted(
   db: Executor,
   keywords: readonly string[],
-  options: { waitMs?: number } = {},
+  options: { waitMs?: number; keptAtMost?: number } = {},
 ): Promise<boolean> {
   if (keeping.has(JSON.stringify(keywordKey(keywords)))) return false;
-  return (await keepKeywordsCounted(db, [keywords], options)) !== false;
+  return (await keepKeywordsCounted(db, [keywords], { ...options, makeRoom: true })) !== false;
+}
+
+/**
+ * The statement that commits a keyword to be kept counted, while fewer than `keptAtMost` are kept. With
+ * `makeRoom`, when that many are kept, the ready keyword searched longest ago, if not for `KEPT_KEYWORD_IDLE`,
+ * goes in the same statement with its rows (decision 0040). A writer that read the dropped keyword before may
+ * still append a row for it: such a row is summed into the base count if the keyword is kept again
+ * (`baseRows` subtracts every row present), so it never makes a count wrong.
+ */
+function keywordAddition(words: readonly string[], keptAtMost: number, makeRoom: boolean): SQL {
+  const add = (room: SQL) => sql`insert into search_keywords (words, patterns)
+    select ${textArray(words)}, ${textArray(words.map(containsPattern))} where ${room}
+    on conflict do nothing`;
+  const full = sql`(select count(*) from search_keywords) >= ${keptAtMost}`;
+  if (!makeRoom) return add(sql`not ${full}`);
+  return sql`with dropped as (
+      delete from search_keywords where words = (
+        select words from search_keywords
+        where ${full} and ready and last_searched_at < now() - ${KEPT_KEYWORD_IDLE}
+          and not exists (select 1 from search_keywords k where k.words = ${textArray(words)})
+        order by last_searched_at limit 1 for update skip locked)
+      returning words),
+    ${sql.join(
+      KEPT_KEYWORD_ROWS.map(
+        ({ table }) =>
+          sql`${sql.raw(table.replace('search_keyword_', 'dropped_'))} as (
+            delete from ${sql.raw(table)} where words = (select words from dropped))`,
+      ),
+      sql`,
+`,
+    )}
+    ${add(sql`not ${full} or exists (select 1 from dropped)`)}`;
 }
 
 /**
@@ -340,7 +396,8 @@ export async function keepKeywordCounted(
  * snapshot, and marks the keyword ready. A keyword added by a concurrent search is claimed by one of them.
  * Returns how many keywords this call made ready, or false when transactions older than the keywords were
  * still open after `waitMs`: the keywords then stay unready and a later search tries again. `stopped` is asked
- * between keywords.
+ * between keywords. With `makeRoom` (a buyer's search), a keyword may take an idle one's place
+ * (`keywordAddition`).
  */
 export async function keepKeywordsCounted(
   db: Executor,
@@ -349,7 +406,8 @@ export async function keepKeywordsCounted(
     waitMs = 2_000,
     stopped = () => false,
     keptAtMost = MAX_KEPT_KEYWORDS,
-  }: { waitMs?: number; stopped?: () => boolean; keptAtMost?: number } = {},
+    makeRoom = false,
+  }: { waitMs?: number; stopped?: () => boolean; keptAtMost?: number; makeRoom?: boolean } = {},
 ): Promise<number | false> {
   const mine = new Map<string, string[]>();
   for (const keywords of keywordLists) {
@@ -360,10 +418,7 @@ export async function keepKeywordsCounted(
   for (const key of mine.keys()) keeping.add(key);
   try {
     for (const words of mine.values()) {
-      await db.execute(sql`insert into search_keywords (words, patterns)
-        select ${textArray(words)}, ${textArray(words.map(containsPattern))}
-        where (select count(*) from search_keywords) < ${Math.min(keptAtMost, MAX_KEPT_KEYWORDS)}
-        on conflict do nothing`);
+      await db.execute(keywordAddition(words, Math.min(keptAtMost, MAX_KEPT_KEYWORDS), makeRoom));
     }
     // Those that found no place (too many kept) and those made ready meanwhile are left out.
     const unready = (await db.execute(sql`select words from search_keywords where not ready`)) as unknown as {
