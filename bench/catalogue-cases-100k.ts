@@ -40,7 +40,7 @@ import { isMain, round, spread, table, writeResult } from './support/report.js';
 type Sort = 'latest' | 'bestSelling';
 type StockStatus = 'all' | 'inStock' | 'outOfStock';
 type Listing = { sort?: Sort; stockStatus?: StockStatus; page?: number | 'last' | 'middle' };
-type Case = Listing & {
+export type Case = Listing & {
   name: string;
   categoryId?: number;
   artistId?: number;
@@ -135,7 +135,7 @@ export const CASES: Case[] = [
 
 type Answer = { productOptionList: unknown[]; totalCount: number };
 
-function ask(db: Database, c: Case, page: number): Promise<Answer> {
+export function ask(db: Database, c: Case, page: number): Promise<Answer> {
   const listing = { page, limit: PAGE_SIZE, sort: c.sort ?? 'latest', stockStatus: c.stockStatus ?? 'all' };
   // A member of the Standard group: prices are read as for a buyer who sees them.
   const member = { currency: 'KRW', priceGroupId: STANDARD_PRICE_GROUP_ID } as const;
@@ -167,7 +167,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
  * per database handle, so a fresh handle over the same open connections starts with none, as a running
  * shop does on a filter nobody asked for yet.
  */
-const uncached = (database: Database): Database => ({ ...database, db: Object.create(database.db) });
+export const uncached = (database: Database): Database => ({ ...database, db: Object.create(database.db) });
 
 /** The last and the middle page need the total: it is read on a handle of its own first (not timed). */
 async function pageOf(database: Database, c: Case): Promise<number> {
