@@ -178,7 +178,7 @@ async function pageOf(database: Database, c: Case): Promise<number> {
 }
 
 /** Drops what the shop keeps of a word's search, as if nobody had searched for it yet. */
-async function forgetKeyword(database: Database, word: string) {
+export async function forgetKeyword(database: Database, word: string) {
   for (const table of ['search_keywords', ...KEPT_KEYWORD_ROWS.map((rows) => rows.table)])
     await database.db.execute(`delete from ${table} where words = array['${word.replaceAll("'", "''")}']`);
 }

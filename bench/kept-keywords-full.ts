@@ -21,11 +21,10 @@ import { loadavg } from 'node:os';
 import type { Database } from '../apps/api/dist/db/client.js';
 import {
   KEEP_COUNTED_ABOVE,
-  KEPT_KEYWORD_ROWS,
   keepKeywordsCounted,
   MAX_KEPT_KEYWORDS,
 } from '../apps/api/dist/modules/catalog/catalog.repository.js';
-import { ask, uncached } from './catalogue-cases-100k.js';
+import { ask, forgetKeyword, uncached } from './catalogue-cases-100k.js';
 import { catalogueTarget, describeTarget, literal, openTarget, rows } from './support/catalogue-db.js';
 import { isMain, round, table, writeResult } from './support/report.js';
 
@@ -146,10 +145,7 @@ export async function measureKeptKeywordsFull() {
       phases,
     };
   } finally {
-    for (const word of added) {
-      for (const table of ['search_keywords', ...KEPT_KEYWORD_ROWS.map((kept) => kept.table)])
-        await database.db.execute(`delete from ${table} where words = ${words(word)}`);
-    }
+    for (const word of added) await forgetKeyword(database, word);
     await database.db.execute('update search_keywords set last_searched_at = now()');
     await database.close();
   }

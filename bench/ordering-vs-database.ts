@@ -27,18 +27,14 @@ import pg from 'pg';
 import { orderStatement } from '../apps/api/src/modules/orders/orders.repository.js';
 import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { measureOrdering, prepareOrdering, SCARCE, WITH_KEYS } from './ordering.js';
+import { literal } from './support/catalogue-db.js';
+import { percentile } from './support/client.js';
 import { isMain, loadAverages, round, spread, table, writeResult } from './support/report.js';
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_ORDER_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CEILING_CONNECTIONS ?? 8);
-
-const literal = (value: unknown): string => {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return `'${String(value).replaceAll("'", "''")}'`;
-};
 
 /**
  * The order statement for one currency and line count as a pgbench command: each placeholder the shop binds
@@ -143,15 +139,12 @@ async function pgbench(databaseUrl: string, scripts: string[], connections: numb
         if (Number.isFinite(micros) && line) latencies.push(micros / 1000);
       }
     }
-    latencies.sort((a, b) => a - b);
-    const at = (p: number) =>
-      latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? 0;
     return {
       connections,
       ordersPerSecond: round(placed / seconds, 1),
       placed,
-      p50Ms: round(at(50), 1),
-      p99Ms: round(at(99), 1),
+      p50Ms: round(percentile(latencies, 50), 1),
+      p99Ms: round(percentile(latencies, 99), 1),
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -186,14 +179,14 @@ export async function measureOrderingAgainstDatabase() {
 
     const rounds: { shop: Awaited<ReturnType<typeof measureOrdering>>; database: Ceiling; fifty: Ceiling }[] =
       [];
-    for (let round = 1; round <= ROUNDS; round++) {
+    for (let n = 1; n <= ROUNDS; n++) {
       const load = loadAverages();
       const databaseAlone = await pgbench(scratch.url, scripts, CONNECTIONS);
       const fifty = await pgbench(scratch.url, scripts, 50);
       const shop = await measureOrdering();
       rounds.push({ shop, database: databaseAlone, fifty });
       console.info(
-        `round ${round} (load ${load.join(' ')}): shop ${shop.ordersPerSecond} orders/s (p99 ${shop.latencyMs.p99} ms, ` +
+        `round ${n} (load ${load.join(' ')}): shop ${shop.ordersPerSecond} orders/s (p99 ${shop.latencyMs.p99} ms, ` +
           `oversell check ${shop.oversell.ok ? 'ok' : 'FAILED'}), ` +
           `database alone ${databaseAlone.ordersPerSecond} with ${CONNECTIONS} connections (p99 ${databaseAlone.p99Ms} ms), ` +
           `${fifty.ordersPerSecond} with 50 (p99 ${fifty.p99Ms} ms)`,

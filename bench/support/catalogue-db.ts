@@ -108,8 +108,12 @@ export async function rows<T>(db: Database, query: string): Promise<T[]> {
 }
 
 /** A SQL literal for a value the benchmark made or read itself. */
-export const literal = (value: string | number) =>
-  typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`;
+/** A value written into SQL text: null, a number or a boolean as is, anything else as a quoted string. */
+export const literal = (value: unknown): string => {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return `'${String(value).replaceAll("'", "''")}'`;
+};
 
 export const list = (values: readonly (string | number)[]) => values.map(literal).join(', ');
 

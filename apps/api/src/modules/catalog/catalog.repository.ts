@@ -251,7 +251,7 @@ const textArray = (values: readonly string[]) =>
 export const MAX_KEPT_KEYWORDS = 200;
 
 /** How long a kept keyword nobody searches keeps its place against a new one (decision 0040). */
-export const KEPT_KEYWORD_IDLE = sql`interval '1 day'`;
+const KEPT_KEYWORD_IDLE = sql`interval '1 day'`;
 
 /**
  * A kept keyword's time of last search is written at most this often per instance: its counts are read on
