@@ -121,6 +121,7 @@ export const messages = {
     badRequest: 'The request could not be read.',
     requestTimeout: 'The request took too long to arrive.',
     shuttingDown: 'The shop is restarting. Please try again in a moment.',
+    databaseUnavailable: 'The shop lost its connection to its database for a moment. Please try again.',
   },
   productDetail: {
     mustRead: 'MUST READ AND AGREE BEFORE PURCHASE',

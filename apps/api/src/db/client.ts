@@ -19,20 +19,29 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Repositories take either the database or a transaction. */
 export type Executor = Db | Tx;
 
-/** The databases opened on a pool of PostgreSQL connections. */
-const pooled = new WeakSet<object>();
+/** A database opened on a pool of PostgreSQL connections: the pool, and the database on one of its connections. */
+export type Pooled = { pool: pg.Pool; on(client: pg.PoolClient): Db };
+
+const pooled = new WeakMap<object, Pooled>();
 
 /**
- * Whether statements sent on `db` at once run at once: true for a database on a pool of PostgreSQL connections
- * (or a handle made from it with `Object.create`, as caches keyed by handle are given); false for the embedded
- * database (one connection) and for a transaction (one connection), where they queue.
+ * The pool under `db`, when it is a database on a pool of PostgreSQL connections (or a handle made from it with
+ * `Object.create`, as caches keyed by handle are given); undefined for the embedded database and for a
+ * transaction (one connection each).
  */
-export function runsStatementsAtOnce(db: Executor): boolean {
+export function poolOf(db: Executor): Pooled | undefined {
   for (let handle: object | null = db; handle; handle = Object.getPrototypeOf(handle)) {
-    if (pooled.has(handle as Executor)) return true;
+    const found = pooled.get(handle);
+    if (found) return found;
   }
-  return false;
+  return undefined;
 }
+
+/**
+ * Whether statements sent on `db` at once run at once: true for a database on a pool of PostgreSQL connections;
+ * false for the embedded database (one connection) and for a transaction (one connection), where they queue.
+ */
+export const runsStatementsAtOnce = (db: Executor): boolean => poolOf(db) !== undefined;
 
 /** What a listener hears: each notification, and when notifications may have been missed. */
 export type NotificationHandlers = {
@@ -127,18 +136,50 @@ export function withSessionSettings(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * A connection that PostgreSQL ends (a restart, a failover, `pg_terminate_backend`) emits 'error' on its client,
+ * and an 'error' event nobody listens to ends the process. The pool listens only while a client is idle; a client
+ * checked out for a transaction has no listener of its own. So every client gets one for its whole life: the
+ * statement it was running fails on its own (the request answers 503 or runs again, `inTransaction`), and the
+ * pool replaces the connection. One line a second at most says what happened, however many connections went.
+ */
+function survivesLostConnections(pool: pg.Pool) {
+  let lastSaid = 0;
+  let unsaid = 0;
+  const say = (err: Error) => {
+    unsaid++;
+    const now = Date.now();
+    if (now - lastSaid < 1_000) return;
+    process.stderr.write(`database connection lost (${unsaid} since the last note): ${err.message}\n`);
+    lastSaid = now;
+    unsaid = 0;
+  };
+  pool.on('connect', (client) => client.on('error', say));
+  // The pool emits the idle client's error again on itself; the client's listener has said it.
+  pool.on('error', () => {});
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'postgres') {
     const pool = new pg.Pool({
       connectionString: withSessionSettings(options.url),
       max: options.poolSize ?? 8,
     });
-    // An idle connection that the server drops (restart, failover) is discarded by the pool; without a
-    // listener the event would end the process.
-    pool.on('error', (err) => process.stderr.write(`database connection lost: ${err.message}\n`));
+    survivesLostConnections(pool);
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     await migrateNodePg(db as never, { migrationsFolder });
-    pooled.add(db);
+    const onConnection = new WeakMap<pg.PoolClient, Db>();
+    pooled.set(db, {
+      pool,
+      on(client) {
+        let connected = onConnection.get(client);
+        if (!connected) {
+          connected = drizzleNodePg(client, { schema, casing: 'snake_case' }) as unknown as Db;
+          onConnection.set(client, connected);
+        }
+        return connected;
+      },
+    });
     return {
       db,
       driver: 'postgres',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../test/database.js';
 import { type Database, queryRows } from './client.js';
+import { isConnectionLoss } from './connection-loss.js';
 import { inTransaction, MAX_TRANSACTION_ATTEMPTS, type TransactionLog } from './transaction.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -166,4 +167,78 @@ describe('inTransaction on either database', () => {
       [2, 0],
     ]);
   });
+});
+
+describe('inTransaction when PostgreSQL ends its connection (a restart, a failover)', () => {
+  const dies = sql`select pg_terminate_backend(pg_backend_pid())`;
+  const settled = () => {
+    const pool = database.pool!();
+    return { checkedOut: pool.total - pool.idle, waiting: pool.waiting };
+  };
+
+  it.skipIf(!onPostgres)(
+    'runs a transaction cut off before its COMMIT again on a new connection, and the pool keeps no broken one',
+    async () => {
+      const { log, warnings } = recordingLog();
+      let runs = 0;
+      await inTransaction(
+        database.db,
+        async (tx) => {
+          runs += 1;
+          await tx.execute(sql`update lock_probe set n = n + 1 where id = 1`);
+          if (runs === 1) await tx.execute(dies);
+        },
+        { log },
+      );
+      expect(runs).toBe(2);
+      expect(warnings.map((w) => w.message)).toEqual([
+        'the database connection was lost; running the whole transaction again on a new one',
+      ]);
+      // The first run's update went with its connection: counted once.
+      expect(await probe()).toEqual([
+        [1, 1],
+        [2, 0],
+      ]);
+      expect(settled()).toEqual({ checkedOut: 0, waiting: 0 });
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'runs a transaction cut off during its COMMIT again only when it is idempotent',
+    async () => {
+      // A deferred trigger runs at COMMIT and ends the connection there: the shop sent COMMIT and heard nothing.
+      await database.db.execute(sql`
+        create table if not exists commit_probe (id int);
+        create or replace function end_at_commit() returns trigger language plpgsql as $$
+          begin perform pg_terminate_backend(pg_backend_pid()); return null; end $$;
+        drop trigger if exists end_at_commit on commit_probe;
+        create constraint trigger end_at_commit after insert on commit_probe
+          deferrable initially deferred for each row execute function end_at_commit();`);
+      const runsOf = async (idempotent: boolean) => {
+        let runs = 0;
+        const done = inTransaction(
+          database.db,
+          async (tx) => {
+            runs += 1;
+            if (runs === 1) await tx.execute(sql`insert into commit_probe values (1)`);
+          },
+          { log: recordingLog().log, idempotent },
+        );
+        return { runs: () => runs, done };
+      };
+
+      const once = await runsOf(false);
+      const failure = await once.done.then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(isConnectionLoss(failure)).toBe(true);
+      expect(once.runs()).toBe(1);
+
+      const keyed = await runsOf(true);
+      await keyed.done;
+      expect(keyed.runs()).toBe(2);
+      expect(settled()).toEqual({ checkedOut: 0, waiting: 0 });
+    },
+  );
 });

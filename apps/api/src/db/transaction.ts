@@ -1,7 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PgTransaction, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import pino from 'pino';
-import type { Executor, Tx } from './client.js';
+import { type Db, type Executor, type Pooled, poolOf, type Tx } from './client.js';
+import {
+  isConnectionLoss,
+  lostBeforeSending,
+  MAX_RECONNECT_ATTEMPTS,
+  reconnectPauseMs,
+} from './connection-loss.js';
 
 /** What the retry needs from a logger; Fastify's request and app loggers fit. */
 export type TransactionLog = { warn(details: object, message: string): void };
@@ -28,6 +34,11 @@ export type TransactionOptions = {
   isolationLevel?: PgTransactionConfig['isolationLevel'];
   /** Pause before the first retry in ms; each later one doubles it, with jitter. */
   pauseMs?: number;
+  /**
+   * The transaction may run again even after its COMMIT was sent: it records what it did under a key that a
+   * second run finds (an Idempotency-Key), so a commit whose answer was lost with its connection is not made twice.
+   */
+  idempotent?: boolean;
 };
 
 /**
@@ -36,29 +47,97 @@ export type TransactionOptions = {
  * serialization failure, the whole transaction runs again a few times after a short random pause, with a
  * warning in the log (the code and the attempt only, never the statement's values).
  *
+ * Should the connection end under it (a restart, a failover), PostgreSQL rolled it back, and it runs again on a
+ * new connection, unless its COMMIT was already sent: then it may have been made, and only an `idempotent`
+ * transaction runs again; any other fails, and its request is answered 503 (plugins/errors.ts).
+ *
  * Inside another transaction it becomes a savepoint: the outermost transaction is the one that retries.
  */
 export async function inTransaction<T>(
   db: Executor,
   work: (tx: Tx) => Promise<T>,
-  { log = fallbackLog, isolationLevel, pauseMs = 20 }: TransactionOptions = {},
+  { isolationLevel, ...options }: TransactionOptions = {},
 ): Promise<T> {
   if (db instanceof PgTransaction) return (db as Tx).transaction(work);
   const config = isolationLevel ? { isolationLevel } : undefined;
-  for (let attempt = 1; ; attempt++) {
+  const pooled = poolOf(db);
+  return retried((attempt) => {
+    const once = (on: Db) =>
+      on.transaction(async (tx) => {
+        const result = await work(tx);
+        attempt.committing = true;
+        return result;
+      }, config);
+    return pooled ? onOwnConnection(pooled, once) : once(db as Db);
+  }, options);
+}
+
+/**
+ * Runs one statement as the transaction PostgreSQL makes of it alone: no BEGIN and COMMIT around it, so no lock
+ * waits on a round trip to this process. Retried as `inTransaction` retries, the statement counting as its own
+ * COMMIT: after a lost connection it runs again only when `idempotent` or when it never reached PostgreSQL.
+ */
+export function inOneStatement<T>(
+  statement: () => Promise<T>,
+  options: Omit<TransactionOptions, 'isolationLevel'> = {},
+): Promise<T> {
+  return retried((attempt) => {
+    attempt.committing = true;
+    return statement();
+  }, options);
+}
+
+/** The retries both share: after a deadlock or serialization failure, and after a lost connection. */
+async function retried<T>(
+  run: (attempt: { committing: boolean }) => Promise<T>,
+  { log = fallbackLog, pauseMs = 20, idempotent = false }: Omit<TransactionOptions, 'isolationLevel'>,
+): Promise<T> {
+  let conflicts = 0;
+  let losses = 0;
+  for (;;) {
+    const attempt = { committing: false };
     try {
-      return await db.transaction(work, config);
+      return await run(attempt);
     } catch (err) {
+      if (isConnectionLoss(err)) {
+        const mayHaveCommitted = attempt.committing && !lostBeforeSending(err);
+        if ((mayHaveCommitted && !idempotent) || ++losses >= MAX_RECONNECT_ATTEMPTS) throw err;
+        const pause = reconnectPauseMs(losses);
+        log.warn(
+          { attempt: losses, maxAttempts: MAX_RECONNECT_ATTEMPTS, pauseMs: pause },
+          'the database connection was lost; running the whole transaction again on a new one',
+        );
+        await sleep(pause);
+        continue;
+      }
       const code = retryableCode(err);
-      if (!code || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
-      const pause = Math.round(pauseMs * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      if (!code || ++conflicts >= MAX_TRANSACTION_ATTEMPTS) throw err;
+      const pause = Math.round(pauseMs * 2 ** (conflicts - 1) * (0.5 + Math.random()));
       log.warn(
-        { code, attempt, maxAttempts: MAX_TRANSACTION_ATTEMPTS, pauseMs: pause },
+        { code, attempt: conflicts, maxAttempts: MAX_TRANSACTION_ATTEMPTS, pauseMs: pause },
         code === '40P01'
           ? 'deadlock detected; running the whole transaction again'
           : 'serialization failure; running the whole transaction again',
       );
       await sleep(pause);
     }
+  }
+}
+
+/**
+ * Runs `work` on a connection checked out of the pool for it, and gives the connection back broken when it was
+ * lost, so the pool closes it. Drizzle's own pool transaction keeps a connection whose BEGIN failed checked out
+ * for ever, and a few lost connections would leave the pool nothing to hand out.
+ */
+async function onOwnConnection<T>(pooled: Pooled, work: (db: Db) => Promise<T>): Promise<T> {
+  const client = await pooled.pool.connect();
+  let lost: Error | undefined;
+  try {
+    return await work(pooled.on(client));
+  } catch (err) {
+    if (isConnectionLoss(err)) lost = err as Error;
+    throw err;
+  } finally {
+    client.release(lost);
   }
 }

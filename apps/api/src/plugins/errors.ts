@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isConnectionLoss } from '../db/connection-loss.js';
 import { AppError } from '../lib/errors.js';
 
 // zod's own messages ('Invalid input: expected number') get the field's path in front; the contract's
@@ -133,6 +134,16 @@ export default fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
         return reply.code(500).send({ statusCode: 500, message: messages.http.internal, data: null });
+      }
+      if (isConnectionLoss(error)) {
+        // A restart or failover of PostgreSQL: the pool is opening new connections, so the same request in a
+        // moment goes through. A transaction cut off before its COMMIT was rolled back; one cut off after it may
+        // have been made, which a repeat under the same Idempotency-Key finds.
+        request.log.warn({ err: error }, 'the database connection was lost under this request');
+        return reply
+          .code(503)
+          .header('Retry-After', '1')
+          .send(envelopeOf(503, messages.http.databaseUnavailable));
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {

@@ -100,7 +100,8 @@ export async function answerOnce<T extends Answer>(
         throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
       return { replay: stored.response as Answer };
     },
-    { log: request.log },
+    // The key is claimed in this transaction: run again after a commit whose answer was lost, it replays.
+    { log: request.log, idempotent: true },
   );
 
   if ('refused' in result) throw result.refused;

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type CurrencyCode,
   canMoveOrder,
@@ -24,9 +23,9 @@ import { refreshProductDerived } from '../../db/derived.js';
 import { lockOptions, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
 import type { orderDetails, orders } from '../../db/schema.js';
 import {
+  inOneStatement,
   inTransaction,
   MAX_TRANSACTION_ATTEMPTS,
-  retryableCode,
   type TransactionLog,
 } from '../../db/transaction.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -160,7 +159,7 @@ export async function placeOrder(
     if (placed) return placed;
     throw refusal(checked.lines, checked.expectedMinor, written);
   };
-  return db instanceof PgTransaction ? work(db) : asOwnTransaction(() => work(db), log);
+  return db instanceof PgTransaction ? work(db) : inOneStatement(() => work(db), { log });
 }
 
 /** A keyed order's outcome: placed now, or the answer the key already holds (to send again as it is). */
@@ -209,7 +208,8 @@ export async function placeOrderOnce(
   for (let attempt = 1; ; attempt++) {
     let written: repo.OrderWrite;
     try {
-      written = await asOwnTransaction(() => repo.writeOrder(db, order), log);
+      // The statement stores the order's answer under its key: run again after a lost connection, it finds it.
+      written = await inOneStatement(() => repo.writeOrder(db, order), { log, idempotent: true });
     } catch (err) {
       if (!uniqueViolation(err)) throw err;
       // Another request with this key stored its answer while this statement ran: that is the answer.
@@ -237,28 +237,6 @@ async function keepRefusal(
   const stored = await repo.liveKey(db, keyed.id);
   if (!stored) throw err;
   return replayOf(stored, keyed.requestHash);
-}
-
-/**
- * Runs one statement as the transaction PostgreSQL makes of it alone: no BEGIN and COMMIT around it, so no
- * lock waits on a round trip to this process. Like `inTransaction`, a deadlock or serialization failure
- * runs it again a few times after a short random pause, with a warning.
- */
-async function asOwnTransaction<T>(statement: () => Promise<T>, log?: TransactionLog): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await statement();
-    } catch (err) {
-      const code = retryableCode(err);
-      if (!code || attempt >= MAX_TRANSACTION_ATTEMPTS) throw err;
-      const pauseMs = Math.round(20 * 2 ** (attempt - 1) * (0.5 + Math.random()));
-      log?.warn(
-        { code, attempt, maxAttempts: MAX_TRANSACTION_ATTEMPTS, pauseMs },
-        'deadlock or serialization failure; placing the order again',
-      );
-      await sleep(pauseMs);
-    }
-  }
 }
 
 /**

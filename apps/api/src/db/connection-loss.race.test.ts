@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@kshop/contract';
+import { inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../db/schema.js';
+import { body, createTestShop, DEMO, type TestShop } from '../test/app.js';
+import { type Auth, orderPayload, stockedOption } from '../test/buying.js';
+import { brokenStock, stockOf } from '../test/races.js';
+
+// What a failover or a restart does to the shop: PostgreSQL ends every connection the shop holds (pooled, checked
+// out, inside a transaction, the LISTEN connection) while buyers add to carts and order. Only PostgreSQL has
+// connections to end; the embedded database runs in the shop's own process.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let shop: TestShop;
+let korea: Auth;
+let global: Auth;
+beforeAll(async () => {
+  if (!onPostgres) return;
+  shop = await createTestShop();
+  korea = await shop.loginAs(DEMO.korea);
+  global = await shop.loginAs(DEMO.global);
+});
+afterAll(() => shop?.close());
+
+/** Ends every connection to the shop's database but its own, as `pg_terminate_backend` does in a failover. */
+async function terminator(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  // Dropping the test's database at the end ends this connection too.
+  client.on('error', () => {});
+  await client.connect();
+  let ended = 0;
+  return {
+    async terminateAll() {
+      const { rows } = await client.query<{ n: number }>(
+        `select count(*) filter (where pg_terminate_backend(pid))::int as n
+         from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      ended += rows[0]!.n;
+    },
+    get ended() {
+      return ended;
+    },
+    close: () => client.end(),
+  };
+}
+
+const post = (url: string, auth: Auth, payload: object, key: string) =>
+  shop.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { ...auth, 'idempotency-key': key },
+    payload,
+  });
+
+/**
+ * Sends the request until it is answered, as the storefront does after a failure it may retry: the same
+ * Idempotency-Key each time, so a request that went through is never made twice. Answers every answer seen.
+ */
+async function untilAnswered(send: () => Promise<LightMyRequestResponse>, answers: LightMyRequestResponse[]) {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const res = await send();
+    answers.push(res);
+    if (res.statusCode !== 503) return res;
+  }
+  throw new Error('still 503 after 50 attempts');
+}
+
+describe('the database ends every connection while buyers order', () => {
+  it.runIf(onPostgres)(
+    'answers 503 at worst, loses no acknowledged order and orders again at once after the storm',
+    async () => {
+      const url = (shop.database as { url?: string }).url!;
+      const killer = await terminator(url);
+      try {
+        const options = [await stockedOption(shop, 100_000), await stockedOption(shop, 100_000)];
+        const payloads = {
+          korea: await orderPayload(shop, 'KRW', [
+            { productOptionUuid: options[0]!.id, quantity: 1 },
+            { productOptionUuid: options[1]!.id, quantity: 2 },
+          ]),
+          global: await orderPayload(shop, 'USD', [{ productOptionUuid: options[1]!.id, quantity: 1 }]),
+        };
+        const orderAnswers: LightMyRequestResponse[] = [];
+        const cartAnswers: LightMyRequestResponse[] = [];
+        const acknowledged: string[] = [];
+
+        // Ten rounds: each ends every connection the shop holds, then lets 30 requests race while a second
+        // termination lands among them, within 300 ms of the first.
+        for (let round = 0; round < 10; round++) {
+          await killer.terminateAll();
+          const storm = Array.from({ length: 30 }, (_, i) => {
+            const buyer = i % 2 === 0 ? korea : global;
+            const payload = i % 2 === 0 ? payloads.korea : payloads.global;
+            const key = randomUUID();
+            if (i % 3 === 0) {
+              return untilAnswered(
+                () =>
+                  post(
+                    '/cart',
+                    buyer,
+                    { productOptionAndQuantityList: [{ productOptionUuid: options[0]!.id, quantity: 1 }] },
+                    key,
+                  ),
+                cartAnswers,
+              );
+            }
+            return untilAnswered(() => post('/order', buyer, payload, key), orderAnswers).then((res) => {
+              if (res.statusCode === 200) acknowledged.push(body(res).data.orderNumber);
+              return res;
+            });
+          });
+          const midway = new Promise<void>((resolve) => setTimeout(resolve, 150)).then(() =>
+            killer.terminateAll(),
+          );
+          await Promise.all([...storm, midway]);
+        }
+        expect(killer.ended).toBeGreaterThanOrEqual(20);
+
+        // Nothing was a 500: a lost connection is a 503 in the envelope, with the shop's message. Orders went
+        // through; a cart add is refused once the option is in the buyer's cart (409), as without the storm.
+        const codes = (answers: LightMyRequestResponse[]) =>
+          [...new Set(answers.map((a) => a.statusCode))].sort();
+        expect(codes(orderAnswers).filter((c) => c !== 200 && c !== 503)).toEqual([]);
+        expect(codes(cartAnswers).filter((c) => c !== 200 && c !== 409 && c !== 503)).toEqual([]);
+        const unavailable = [...orderAnswers, ...cartAnswers].filter((a) => a.statusCode === 503);
+        for (const res of unavailable) {
+          expect(body(res)).toEqual({
+            statusCode: 503,
+            message: messages.http.databaseUnavailable,
+            data: null,
+          });
+          expect(res.headers['retry-after']).toBe('1');
+        }
+
+        // Every acknowledged order exists, once, and stock holds exactly what open orders hold.
+        expect(acknowledged.length).toBeGreaterThan(0);
+        expect(new Set(acknowledged).size).toBe(acknowledged.length);
+        const stored = await shop.db
+          .select({ orderNumber: orders.orderNumber })
+          .from(orders)
+          .where(inArray(orders.orderNumber, acknowledged));
+        expect(stored).toHaveLength(acknowledged.length);
+        expect(
+          brokenStock(
+            await stockOf(
+              shop,
+              options.map((o) => o.productId),
+            ),
+          ),
+        ).toEqual([]);
+
+        // The pool replaced what it lost and holds no connection a failed transaction forgot to give back.
+        const pool = shop.database.pool!();
+        expect(pool.total).toBe(pool.idle);
+        expect(pool.waiting).toBe(0);
+
+        // The first order after the storm goes through on its first try.
+        const after = await post('/order', korea, payloads.korea, randomUUID());
+        expect(after.statusCode).toBe(200);
+      } finally {
+        await killer.close();
+      }
+    },
+  );
+});
