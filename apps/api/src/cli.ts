@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { ORDER_STATUSES, type OrderStatus } from '@kshop/contract';
-import { ConfigError, loadConfig } from './config/env.js';
+import { type Config, ConfigError, loadConfig } from './config/env.js';
 import { resolveSecret } from './config/secret.js';
+import { BackupError, restoreBackup } from './db/backup.js';
+import { askRunningShopForBackup } from './db/backup-requests.js';
 import { type Db, databaseOptions, openDatabase } from './db/client.js';
+import { holderOf } from './db/lock.js';
 import { AppError } from './lib/errors.js';
 import type { Mailer } from './lib/mailer.js';
 import * as buyers from './modules/buyers/buyers.service.js';
@@ -22,9 +26,11 @@ const USAGE = `Staff commands:
   npm run shop -- order <orderNumber> assign <staffEmail>
         name the person in charge (an order is confirmed only with one)
   npm run shop -- order <orderNumber> memo '<label>/<amount>'
-        add a memo, e.g. 'Shipping fee/15000' or 'Discount/-5000'`;
+        add a memo, e.g. 'Shipping fee/15000' or 'Discount/-5000'
+  npm run shop -- backup <file>              write a backup of the whole database (the shop may be running)
+  npm run shop -- restore <file>             replace the database with a backup (stop the shop first)`;
 
-const COMMANDS = ['pending', 'approve', 'reject', 'staff', 'order'] as const;
+const COMMANDS = ['pending', 'approve', 'reject', 'staff', 'order', 'backup', 'restore'] as const;
 type Command = (typeof COMMANDS)[number];
 const isCommand = (word: string): word is Command => (COMMANDS as readonly string[]).includes(word);
 
@@ -45,6 +51,8 @@ async function main(argv: string[]) {
     warn: (details: object, message: string) => process.stderr.write(`${line(details, message)}\n`),
     error: (details: object, message: string) => process.stderr.write(`${line(details, message)}\n`),
   };
+  if (command === 'backup') return backup(config, required(args[0], 'backup <file>'));
+  if (command === 'restore') return restore(config, required(args[0], 'restore <file>'));
   const database = await openDatabase(databaseOptions(config));
   // A command's mails are queued like the shop's (decision 0035) and sent before the command ends; any the mail
   // server did not take wait in the queue for the shop's sender.
@@ -100,6 +108,32 @@ async function main(argv: string[]) {
     mailer.close();
     await database.close();
   }
+}
+
+/**
+ * PostgreSQL is dumped by pg_dump while the shop runs; the embedded database by the shop holding it, or by this
+ * command when no shop is running.
+ */
+async function backup(config: Config, file: string) {
+  const options = databaseOptions(config);
+  const holder = options.driver === 'pglite' && options.dataDir ? holderOf(options.dataDir) : null;
+  if (holder !== null) {
+    await askRunningShopForBackup(config.dataDir, holder, file);
+  } else {
+    const database = await openDatabase(options);
+    try {
+      await database.backup(file);
+    } finally {
+      await database.close();
+    }
+  }
+  out(`Backup written to ${path.resolve(file)}.`);
+}
+
+async function restore(config: Config, file: string) {
+  const { keptAt } = await restoreBackup(databaseOptions(config), file);
+  out(`Restored ${path.resolve(file)}.`);
+  if (keptAt) out(`The database it replaced is kept in ${keptAt}; remove it when the shop runs well.`);
 }
 
 async function orderCommand(db: Db, mailer: Mailer, [orderNumber, action, ...rest]: string[]) {
@@ -168,6 +202,7 @@ main(process.argv.slice(2)).then(
       err instanceof AppError ||
       err instanceof UsageError ||
       err instanceof ConfigError ||
+      err instanceof BackupError ||
       (err instanceof Error && err.message.includes('in use'));
     process.stderr.write(`${known ? (err as Error).message : String((err as Error)?.stack ?? err)}\n`);
     process.exit(known ? 1 : 2);

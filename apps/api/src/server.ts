@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config/env.js';
+import { answerBackupRequests } from './db/backup-requests.js';
 import { type Database, databaseOptions, openDatabase } from './db/client.js';
+import { startDailyBackups } from './db/daily-backups.js';
 import { findDemoAccounts, seedOnFirstStart } from './db/seed/index.js';
 import { purgeUnreferenced } from './modules/files/files.service.js';
 import { deleteExpiredKeys } from './modules/idempotency/idempotency.js';
@@ -36,6 +39,14 @@ async function main() {
   const purgeTimers = [setTimeout(purge, 60_000), setInterval(purge, 3_600_000)];
   for (const timer of purgeTimers) timer.unref();
 
+  const stopBackups = [
+    config.BACKUP_DAYS > 0
+      ? startDailyBackups(database, path.join(config.dataDir, 'backups'), config.BACKUP_DAYS, app.log)
+      : () => {},
+    // The staff command's `backup` asks the shop holding the embedded database to write it.
+    database.driver === 'pglite' ? answerBackupRequests(database, config.dataDir, app.log) : () => {},
+  ];
+
   const httpServer = app.server;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -50,6 +61,7 @@ async function main() {
     }, config.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     for (const timer of purgeTimers) clearTimeout(timer);
+    for (const stop of stopBackups) stop();
     // Node closes the connections idle at close time; a kept-alive connection whose last request finishes
     // later would otherwise stay open until the keep-alive timeout. Closed as soon as they go idle instead.
     const reaper = setInterval(() => httpServer.closeIdleConnections(), 50);

@@ -54,6 +54,11 @@ export const envSchema = z.object({
    * a failure); 0 only at start. A mail queued here is sent at once.
    */
   MAIL_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
+  /**
+   * Days of daily backups kept in DATA_DIR/backups (the embedded database's data directory, or pg_dump's format);
+   * 0 writes none.
+   */
+  BACKUP_DAYS: z.coerce.number().int().min(0).max(366).default(7),
   DEMO_DATA: flag(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.string().url().optional(),

@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Config } from '../config/env.js';
 import { type EmbeddedClient, openEmbeddedClient } from './embedded-client.js';
 import { lockEmbeddedDatabase } from './lock.js';
+import { pgDump } from './pg-tools.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -61,6 +62,11 @@ export type Database = {
   pool?(): { total: number; idle: number; waiting: number };
   /** Listens on the channels (one connection for all) until the returned function is called. */
   listen(channels: readonly string[], handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /**
+   * Writes a backup of the whole database to `file` while the shop runs (db/backup.ts): pg_dump's custom format on
+   * PostgreSQL, a gzipped tarball of the data directory on the embedded database.
+   */
+  backup(file: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -187,6 +193,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      backup: (file) => pgDump(options.url, file),
       listen: (channels, handlers) => {
         assertChannelNames(channels);
         return listenOnPostgres(options.url, channels, handlers);
@@ -228,6 +235,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         for (const stop of stops) await stop();
       };
     },
+    backup: (file) => client.dump(file),
     close: async () => {
       await client.close();
       unlock();

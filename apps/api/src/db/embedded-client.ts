@@ -21,6 +21,8 @@ export type EmbeddedQueries = {
 export type EmbeddedClient = EmbeddedQueries & {
   transaction<T>(work: (tx: EmbeddedQueries) => Promise<T>): Promise<T>;
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Writes the whole database, as it stands between two transactions, to `file` (a gzipped tarball). */
+  dump(file: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -133,6 +135,9 @@ export async function openEmbeddedClient(options: WorkerOptions): Promise<Embedd
         listeners.delete(channel);
         if (!stopped) await call({ op: 'unlisten', channel });
       };
+    },
+    async dump(file) {
+      await call({ op: 'dump', file });
     },
     async close() {
       if (stopped) return;

@@ -12,6 +12,7 @@ export type Call =
   | { op: 'end'; id: number; tx: number; commit: boolean }
   | { op: 'listen'; id: number; channel: string }
   | { op: 'unlisten'; id: number; channel: string }
+  | { op: 'dump'; id: number; file: string }
   | { op: 'close'; id: number };
 
 export type QueryResult = {

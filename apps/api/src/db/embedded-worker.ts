@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -107,6 +107,14 @@ async function start(options: WorkerOptions) {
         const stop = stopListening.get(call.channel);
         stopListening.delete(call.channel);
         await stop?.();
+        return done(call.id);
+      }
+      case 'dump': {
+        // PGlite runs the dump alone, between two transactions: the file is the database at one moment.
+        const tarball = await db.dumpDataDir('gzip');
+        const partial = `${call.file}.partial`;
+        await writeFile(partial, new Uint8Array(await tarball.arrayBuffer()));
+        await rename(partial, call.file);
         return done(call.id);
       }
       case 'close':

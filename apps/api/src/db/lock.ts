@@ -35,3 +35,14 @@ export function lockEmbeddedDatabase(dataDir: string): () => void {
   }
   throw new Error(`Could not lock the embedded database in ${dataDir}.`);
 }
+
+/** The live process holding the embedded database in `dataDir` (the running shop), or null. */
+export function holderOf(dataDir: string): number | null {
+  let holder: number;
+  try {
+    holder = Number.parseInt(readFileSync(path.join(dataDir, 'kshop.lock'), 'utf8'), 10);
+  } catch {
+    return null;
+  }
+  return Number.isInteger(holder) && isAlive(holder) ? holder : null;
+}

@@ -28,6 +28,21 @@ export async function freshDatabase(): Promise<Database & { url?: string }> {
   };
 }
 
+/** A new PostgreSQL database with nothing in it (not even the shop's tables), to restore a backup into. */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('emptyPostgresDatabase needs TEST_DATABASE_URL');
+  const name = `kshop_empty_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name}`));
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)).then(
+        () => {},
+      ),
+  };
+}
+
 function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
