@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isDiskFull } from '../lib/disk-full.js';
 import { isConnectionLoss, lostBeforeSending } from './connection-loss.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -44,5 +45,17 @@ describe('isConnectionLoss', () => {
     expect(lostBeforeSending(withCode('57P03'))).toBe(true);
     expect(lostBeforeSending(withCode('57P01'))).toBe(false);
     expect(lostBeforeSending(new Error('Connection terminated unexpectedly'))).toBe(false);
+  });
+});
+
+describe('isDiskFull', () => {
+  it("knows PostgreSQL's disk_full and the file system's ENOSPC, wrapped or not", () => {
+    expect(
+      isDiskFull(withCode('53100', 'could not extend file "base/5/17511": No space left on device')),
+    ).toBe(true);
+    expect(isDiskFull(new Error('Failed query: insert', { cause: withCode('53100') }))).toBe(true);
+    expect(isDiskFull(withCode('ENOSPC'))).toBe(true);
+    expect(isDiskFull(withCode('57P01'))).toBe(false);
+    expect(isDiskFull(withCode('EACCES'))).toBe(false);
   });
 });

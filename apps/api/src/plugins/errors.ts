@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isConnectionLoss } from '../db/connection-loss.js';
+import { isDiskFull } from '../lib/disk-full.js';
 import { AppError } from '../lib/errors.js';
 
 // zod's own messages ('Invalid input: expected number') get the field's path in front; the contract's
@@ -144,6 +145,11 @@ export default fp(
           .code(503)
           .header('Retry-After', '1')
           .send(envelopeOf(503, messages.http.databaseUnavailable));
+      }
+      if (isDiskFull(error)) {
+        // Staff must make room: logged as an error, while the buyer is told nothing was saved.
+        request.log.error({ err: error }, 'the disk is full: nothing of this request was saved');
+        return reply.code(503).header('Retry-After', '60').send(envelopeOf(503, messages.http.storageFull));
       }
       const status = error.statusCode ?? 500;
       if (status >= 500) {
