@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromiumPath } from './chromium-path.js';
 
 /** Flags the system Chromium needs in containers and CI. */
 export const chromiumArgs = [
@@ -17,7 +18,7 @@ export const resultsDir = path.resolve(import.meta.dirname, '../test-results');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: chromiumArgs,
   });
 }
