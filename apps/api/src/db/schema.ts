@@ -572,6 +572,11 @@ export const orderDetails = pgTable(
     /** The option's SKU when the line was written (null for lines written before SKUs were kept). */
     sku: text(),
     thumbnailUrl: text(),
+    /**
+     * Where the line stands in its order: the buyer's order of the lines at checkout, then lines staff add after
+     * them. Order detail, documents and exports list lines by it.
+     */
+    position: integer().notNull().default(0),
   },
   (t) => [
     index().on(t.orderId),

@@ -57,7 +57,7 @@ export const orderLinesOf = (db: Executor, buyerId: string, orderId: string) =>
     .from(orderDetails)
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .where(and(eq(orders.id, orderId), eq(orders.buyerId, buyerId)))
-    .orderBy(orderDetails.productTitle, orderDetails.optionNameValue1, orderDetails.optionNameValue2);
+    .orderBy(orderDetails.position, orderDetails.id);
 
 export const setQuantity = (db: Executor, lineId: string, quantity: number) =>
   db.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId));

@@ -91,8 +91,15 @@ export const setLineQuantity = (db: Executor, lineId: string, quantity: number, 
 export const deleteLine = (db: Executor, lineId: string) =>
   db.delete(orderDetails).where(eq(orderDetails.id, lineId));
 
-export async function insertLine(db: Executor, line: typeof orderDetails.$inferInsert) {
-  const [row] = await db.insert(orderDetails).values(line).returning();
+/** A line staff add to an order: listed after the order's other lines. The order is locked by the caller. */
+export async function insertLine(db: Executor, line: Omit<typeof orderDetails.$inferInsert, 'position'>) {
+  const [row] = await db
+    .insert(orderDetails)
+    .values({
+      ...line,
+      position: sql`(select coalesce(max(d.position) + 1, 0) from ${orderDetails} d where d.order_id = ${line.orderId}::uuid)`,
+    })
+    .returning();
   return row!;
 }
 

@@ -66,7 +66,7 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
     .leftJoin(buyers, eq(buyers.id, orders.buyerId))
     .leftJoin(staff, eq(staff.id, orders.personInChargeStaffId))
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(orders.createdAt), asc(orders.orderNumber), asc(orderDetails.productTitle))
+    .orderBy(asc(orders.createdAt), asc(orders.orderNumber), asc(orderDetails.position), asc(orderDetails.id))
     .limit(EXPORT_MAX_LINES + 1);
   if (rows.length > EXPORT_MAX_LINES) {
     throw badRequest(

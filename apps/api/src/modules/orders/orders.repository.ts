@@ -30,7 +30,7 @@ const dialect = new PgDialect();
 export type NewOrder = {
   buyerId: string;
   currency: CurrencyCode;
-  /** One line per option, sorted by option id. */
+  /** One line per option, in the order's own order: the lines are listed so, while locks go by option id. */
   lines: readonly { optionId: string; quantity: number }[];
   /** What the buyer was shown, in minor units: the order is written only when the catalogue agrees. */
   expectedMinor: number;
@@ -114,7 +114,11 @@ export function orderStatement(shape: OrderShape): Query {
   const cached = orderStatements.get(cacheKey);
   if (cached) return cached;
   const values = sql.join(
-    Array.from({ length: shape.lineCount }, (_, i) => sql`(${p(`option${i}`)}::uuid, ${p(`qty${i}`)}::int)`),
+    // A line's place in the list is its place in the order (the locks go by id, in the CTEs below).
+    Array.from(
+      { length: shape.lineCount },
+      (_, i) => sql`(${p(`option${i}`)}::uuid, ${p(`qty${i}`)}::int, ${sql.raw(String(i))})`,
+    ),
     sql`, `,
   );
   const currency = sql`${shape.currency}::currency_code`;
@@ -160,7 +164,7 @@ export function orderStatement(shape: OrderShape): Query {
     )`
     : sql``;
   const query = dialect.sqlToQuery(sql`
-    with v (id, qty) as (values ${values}),
+    with v (id, qty, pos) as (values ${values}),
     ${known}
     quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting ${go}),
     prods as materialized (
@@ -220,10 +224,10 @@ export function orderStatement(shape: OrderShape): Query {
     ),
     details as (
       insert into order_details (order_id, product_option_id, quantity, unit_price, amount, currency_code,
-        product_title, option_name_value1, option_name_value2, sku, thumbnail_url)
+        product_title, option_name_value1, option_name_value2, sku, thumbnail_url, position)
       select ord.id, h.id, h.qty, h.unit, h.unit * h.qty, ${currency}, h.title, h.option_name_value1,
-        h.option_name_value2, h.sku, h.thumbnail
-      from ord cross join held h
+        h.option_name_value2, h.sku, h.thumbnail, v.pos
+      from ord cross join held h join v on v.id = h.id
     ),
     cart as (
       delete from cart_items c using ord
@@ -426,7 +430,7 @@ export const detailsOf = (db: Executor, orderIds: string[]) =>
         .select()
         .from(orderDetails)
         .where(inArray(orderDetails.orderId, orderIds))
-        .orderBy(asc(orderDetails.id));
+        .orderBy(asc(orderDetails.position), asc(orderDetails.id));
 
 export const memosOf = (db: Executor, orderId: string) =>
   db

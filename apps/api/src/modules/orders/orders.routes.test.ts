@@ -112,6 +112,51 @@ describe('placing an order', () => {
     );
   });
 
+  it("lists an order's lines in the buyer's order, then lines staff add, in the order's detail and its export", async () => {
+    const options = [
+      await stockedOption(shop, 20),
+      await stockedOption(shop, 20),
+      await stockedOption(shop, 20),
+      await stockedOption(shop, 20),
+    ];
+    // Neither the options' id order nor their titles' order: the order the buyer put them in.
+    const byId = [...options].sort((a, b) => (a.id < b.id ? -1 : 1));
+    const wanted = [byId[2]!, byId[0]!, byId[3]!].map((o) => ({ productOptionUuid: o.id, quantity: 1 }));
+    const res = await placeOrder(shop, korea, await orderPayload(shop, 'KRW', wanted));
+    expect(res.statusCode).toBe(200);
+    const { uuid, orderNumber } = body(res).data;
+    const detailOrder = async () =>
+      body(
+        await shop.app.inject({ method: 'GET', url: `/api/v1/order/detail/${uuid}`, headers: korea }),
+      ).data.orderDetails.map(
+        (l: { productOption: { productOptionUuid: string } }) => l.productOption.productOptionUuid,
+      );
+    expect(await detailOrder()).toEqual(wanted.map((w) => w.productOptionUuid));
+
+    const owner = await staffSession(shop, 'line-order-owner@kshop.example', 'OWNER');
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/orders/${uuid}/lines`,
+      headers: { authorization: owner.authorization },
+      payload: { productOptionId: byId[1]!.id, quantity: 1 },
+    });
+    expect(added.statusCode).toBe(200);
+    const expected = [...wanted.map((w) => w.productOptionUuid), byId[1]!.id];
+    expect(await detailOrder()).toEqual(expected);
+    const csv = await shop.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/orders.csv?keyword=${orderNumber}`,
+      headers: { authorization: owner.authorization },
+    });
+    expect(csv.statusCode).toBe(200);
+    const titles = expected.map((id) => options.find((o) => o.id === id)!.product.title);
+    const lineTitles = csv.body
+      .split('\r\n')
+      .filter((row) => row.includes(orderNumber))
+      .map((row) => titles.find((title) => row.includes(title)));
+    expect(lineTitles).toEqual(titles);
+  });
+
   it('charges a global company in dollars', async () => {
     const option = await stockedOption(shop, 5);
     const res = await placeOrder(

@@ -89,13 +89,16 @@ const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** The order's lines in option id order, and its amount in minor units; refuses what no statement needs to see. */
 function orderLines(currency: CurrencyCode, input: OrderCreateRequest) {
   if (input.currencyCode !== currency) throw conflict(messages.order.currencyMismatch, 'CURRENCY_MISMATCH');
-  const lines = input.productOptionList
-    .map((l) => ({ ...l, productOptionUuid: l.productOptionUuid.toLowerCase() }))
-    .sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
+  const inOrder = input.productOptionList.map((l) => ({
+    ...l,
+    productOptionUuid: l.productOptionUuid.toLowerCase(),
+  }));
+  const lines = [...inOrder].sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
   const optionIds = lines.map((l) => l.productOptionUuid);
   if (new Set(optionIds).size !== optionIds.length)
     throw badRequest('Each option may appear once in an order.', 'DUPLICATE_LINE');
-  return { lines, expectedMinor: toMinorUnits(input.finalPaymentAmount, currency) };
+  // `lines` in option id order: a refusal names the first line at fault in that order, as it always did.
+  return { lines, inOrder, expectedMinor: toMinorUnits(input.finalPaymentAmount, currency) };
 }
 
 /** The statement's values for a storefront order: the company comes from the profile, never the request. */
@@ -110,7 +113,7 @@ function storefrontOrder(
   return {
     buyerId,
     currency,
-    lines: checked.lines.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
+    lines: checked.inOrder.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
     expectedMinor: checked.expectedMinor,
     day: orderDay(),
     // Checkout shows the company read-only from the profile; the request cannot name another one.

@@ -63,9 +63,12 @@ export async function placeTakenOrder(
   staffId: string,
   log?: TransactionLog,
 ): Promise<PlacedOrder> {
-  const lines = input.lines
-    .map((l) => ({ productOptionUuid: l.productOptionId.toLowerCase(), quantity: l.quantity }))
-    .sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
+  // Listed in the order staff entered them; checked (and refused) in option id order, as storefront orders are.
+  const inOrder = input.lines.map((l) => ({
+    productOptionUuid: l.productOptionId.toLowerCase(),
+    quantity: l.quantity,
+  }));
+  const lines = [...inOrder].sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
   if (new Set(lines.map((l) => l.productOptionUuid)).size !== lines.length)
     throw badRequest(TAKEN_ORDER_MESSAGES.duplicateLine, 'DUPLICATE_LINE');
 
@@ -100,7 +103,7 @@ export async function placeTakenOrder(
       const written = await repo.writeOrder(tx, {
         buyerId: buyer.id,
         currency,
-        lines: lines.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
+        lines: inOrder.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
         expectedMinor,
         catalogueTotal,
         takenByStaffId: staffId,

@@ -103,7 +103,7 @@ export async function shipmentsOf(
     .innerJoin(shipmentLines, eq(shipmentLines.shipmentId, shipments.id))
     .innerJoin(orderDetails, eq(orderDetails.id, shipmentLines.orderDetailId))
     .where(inArray(shipments.orderId, orderIds))
-    .orderBy(asc(shipments.createdAt), asc(shipments.id), asc(orderDetails.id));
+    .orderBy(asc(shipments.createdAt), asc(shipments.id), asc(orderDetails.position), asc(orderDetails.id));
   const byId = new Map<string, ShipmentView & { orderId: string }>();
   for (const { shipment, line, detail } of rows) {
     let view = byId.get(shipment.id);
