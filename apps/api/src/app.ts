@@ -49,6 +49,7 @@ import notificationsPlugin from './plugins/notifications.js';
 import openapiPlugin from './plugins/openapi.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import securityHeaders from './plugins/security-headers.js';
+import shopAddressPlugin from './plugins/shop-address.js';
 import staffAuthPlugin, { guardBackOffice } from './plugins/staff-auth.js';
 import storagePlugin, { createStorage } from './plugins/storage.js';
 import webPlugin from './plugins/web.js';
@@ -153,6 +154,7 @@ export async function buildApp({
   await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
   if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);
+  await app.register(shopAddressPlugin, { config });
   await app.register(staffAuthPlugin);
   await app.register(mailPlugin, { config, transport: overrides.mailTransport });
   await app.register(storagePlugin, { storage: overrides.storage ?? (await createStorage(config, secret)) });

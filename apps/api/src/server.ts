@@ -82,6 +82,12 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;
   app.log.info({ url, database: database.driver, seeded: seed.seeded }, 'shop listening');
+  if (!app.shopAddress.configured) {
+    app.log.warn(
+      { linksTo: app.shopAddress.current() },
+      'PUBLIC_URL is not set: links in mails use the address staff last reached the back office at, until then this one; set PUBLIC_URL to the address buyers use',
+    );
+  }
   // Checked after listening, so the password checks do not delay the first page.
   const accounts = seed.seeded || !config.DEMO_DATA ? seed.accounts : await findDemoAccounts(database.db);
   const logins = accounts.map((a) => `  ${a.email.padEnd(30)} ${a.password}  (${a.status}, ${a.currency})\n`);

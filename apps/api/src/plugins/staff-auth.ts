@@ -52,10 +52,13 @@ export default fp(
       if (!token || token.length > 200) return;
       const tokenHash = hashToken(token);
       request.staff = await findStaffByToken(app.db, tokenHash);
-      if (request.staff) request.staffTokenHash = tokenHash;
+      if (request.staff) {
+        request.staffTokenHash = tokenHash;
+        app.shopAddress.learn(request);
+      }
     });
   },
-  { name: 'staff-auth', dependencies: ['db'] },
+  { name: 'staff-auth', dependencies: ['db', 'shop-address'] },
 );
 
 /**

@@ -14,7 +14,10 @@ import * as alerts from './stock-alerts.service.js';
 
 /** "Notify me" on the product detail: approved members only, each sees and changes only their own requests. */
 export const stockAlertRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.jobs.register(alerts.STOCK_ALERT_JOB, alerts.stockAlertJob(app.db, app.mailer, app.config.PUBLIC_URL));
+  app.jobs.register(
+    alerts.STOCK_ALERT_JOB,
+    alerts.stockAlertJob(app.db, app.mailer, app.shopAddress.current),
+  );
 
   app.get(
     '/product/detail/:optionUuid/notify',

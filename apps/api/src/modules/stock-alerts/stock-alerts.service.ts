@@ -68,13 +68,14 @@ export async function waitingCounts(db: Executor, productId: string) {
  * claimed (marked done) before mailing; a mail that fails makes its request wait again and the job runs
  * again later.
  */
-export function stockAlertJob(db: Db, mailer: Mailer, publicUrl: string | undefined) {
+export function stockAlertJob(db: Db, mailer: Mailer, shopAddress: () => string) {
   return async ({ input, log }: JobContext<{ optionId: string }>) => {
     const found = await repo.findOption(db, input.optionId);
     // Sold out again (or removed) before the job ran: the requests wait for the next return.
     if (!found || !isOrderable(found.option)) return { mailed: 0 };
     const recipients = await inTransaction(db, (tx) => repo.claimWaiting(tx, input.optionId));
-    const link = `${publicUrl?.replace(/\/$/, '') ?? ''}${productDetailPath(input.optionId)}`;
+    // Absolute: a mail is read outside the shop (decision in plugins/shop-address.ts).
+    const link = `${shopAddress()}${productDetailPath(input.optionId)}`;
     const label = optionLabel(found.option);
     const failed: string[] = [];
     for (const recipient of recipients) {
