@@ -30,9 +30,13 @@ export class JsonClient {
     }
   }
 
-  request<T>(method: string, path: string, options: { body?: unknown; token?: string } = {}) {
+  request<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  ) {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (payload !== undefined) {
       headers['content-type'] = 'application/json';
       // Without a length node sends a DELETE body unframed (no chunked encoding for DELETE).
