@@ -5,6 +5,9 @@ const svg = (inner: string, attributes = '') =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"${attributes}>${inner}</svg>`,
   );
 
+/** `depth` groups, each inside the one before: a drawing exported from a design tool nests a few dozen. */
+export const nestedSvg = (depth: number) => svg(`${'<g>'.repeat(depth)}<rect/>${'</g>'.repeat(depth)}`);
+
 export const CLEAN_SVG = svg(
   '<title>Seal</title><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient>' +
     '<circle id="dot" r="2"/></defs><style>circle { fill: url(#g); }</style>' +
@@ -118,5 +121,6 @@ export const HOSTILE_SVGS: [string, Buffer, RegExp][] = [
     Buffer.from('<?xml version="1.0" encoding="UTF-7"?><svg xmlns="http://www.w3.org/2000/svg"/>'),
     /encoding/,
   ],
+  ['30,000 nested groups (210 KB)', nestedSvg(30_000), /elements nested more than 256 levels deep/],
   ['bytes that are not UTF-8', Buffer.from([0x3c, 0x73, 0x76, 0x67, 0xff, 0xfe, 0x3e]), /not UTF-8/],
 ];
