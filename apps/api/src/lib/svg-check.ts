@@ -27,8 +27,14 @@ const ACTIVE_ELEMENTS = new Set([
   'base',
 ]);
 
-/** Elements that draw another element by reference; outside the document they fetch whatever they name. */
-const REFERENCING_ELEMENTS = new Set(['use']);
+/**
+ * Elements that draw another element or a picture by reference; outside the document they fetch whatever
+ * they name, and a file opened on its own would tell that server who opened it and when.
+ */
+const REFERENCING_ELEMENTS = new Set(['use', 'image', 'feimage']);
+
+/** Elements that set an attribute of another element while the drawing shows (SMIL animation). */
+const ANIMATING_ELEMENTS = new Set(['set', 'animate', 'animatetransform', 'animatemotion', 'animatecolor']);
 
 /**
  * How deep elements may nest. Drawings from design tools stay within a few dozen levels; past this the file
@@ -41,6 +47,9 @@ const ACTIVE_SCHEME = /(?:^|[;,('"=])(?:javascript|vbscript|livescript|data):/;
 
 /** CSS that imports a stylesheet or runs script in old engines. */
 const ACTIVE_CSS = /@import|expression\(|-moz-binding|behavior:/;
+
+/** A CSS url() of anything but a part of the document itself (`url(#gradient)`), read without whitespace. */
+const OUTSIDE_URL = /url\((?!['"]?#|['"]?\))/;
 
 /** What browsers ignore inside a URL scheme: ASCII whitespace and control characters anywhere. */
 const normalize = (value: string) =>
@@ -61,6 +70,7 @@ function cssProblem(css: string): string | null {
   const plain = normalize(unescapeCss(css));
   if (ACTIVE_CSS.test(plain)) return 'style imports or runs code';
   if (ACTIVE_SCHEME.test(plain)) return 'style uses a script or data URL';
+  if (OUTSIDE_URL.test(plain)) return 'style loads a file from outside the document';
   return null;
 }
 
@@ -121,6 +131,27 @@ function checkElement(tag: SaxesTagNS, depth: number): void {
     }
     if (name === 'href' && REFERENCING_ELEMENTS.has(local) && !value.startsWith('#'))
       throw new Refused(`<${tag.name}> refers outside the document`);
+    // Presentation attributes (fill, filter, mask, cursor) are CSS values: url() there fetches as in a style.
+    if (value.includes('(') && OUTSIDE_URL.test(normalize(unescapeCss(attribute.value))))
+      throw new Refused(`${attribute.name} loads a file from outside the document`);
+  }
+  // After the attributes, so a script URL in to/values is named as such first.
+  if (ANIMATING_ELEMENTS.has(local)) animationProblem(tag);
+}
+
+/**
+ * An animation may give its target an event handler (`onclick`) or point a link (`href`) somewhere new while
+ * the drawing shows: what it sets is never an attribute of the file, so the checks above never see it.
+ */
+function animationProblem(tag: SaxesTagNS): void {
+  for (const attribute of Object.values(tag.attributes)) {
+    if (attribute.local.toLowerCase() !== 'attributename') continue;
+    const target = normalize(attribute.value);
+    const targetLocal = target.slice(target.lastIndexOf(':') + 1);
+    if (targetLocal.startsWith('on'))
+      throw new Refused(`<${tag.name}> animates the event handler ${attribute.value.trim()}`);
+    if (targetLocal === 'href')
+      throw new Refused(`<${tag.name}> animates the link ${attribute.value.trim()}`);
   }
 }
 

@@ -13,6 +13,9 @@ export const CLEAN_SVG = svg(
     '<circle id="dot" r="2"/></defs><style>circle { fill: url(#g); }</style>' +
     '<rect width="10" height="10" style="fill: #123456"/><use href="#dot" x="5" y="5"/>' +
     '<use xlink:href="#dot"/><a href="https://kshop.example/about"><text x="1" y="9">K &amp; Co</text></a>' +
+    '<image width="1" height="1"/><image href="#dot"/><set attributeName="fill" to="red" begin="1s"/>' +
+    '<circle r="1"><animate attributeName="opacity" values="0; 1" dur="1s"/>' +
+    '<animateTransform attributeName="transform" type="rotate" to="90"/></circle>' +
     '<!-- <script>not markup</script> -->',
 );
 
@@ -87,6 +90,52 @@ export const HOSTILE_SVGS: [string, Buffer, RegExp][] = [
   ],
   ['<use> of another file', svg('<use href="https://evil.example/sprite.svg#x"/>'), /<use> refers outside/],
   ['<use> of a relative file', svg('<use xlink:href="other.svg#x"/>'), /<use> refers outside/],
+  [
+    'an event handler set by an animation',
+    svg('<rect width="1" height="1"><set attributeName="onclick" to="alert(1)"/></rect>'),
+    /<set> animates the event handler onclick/,
+  ],
+  [
+    'an event handler animated in another case, spaced',
+    svg('<rect><animate attributeName=" ONmouseover " values="alert(1)"/></rect>'),
+    /<animate> animates the event handler ONmouseover/,
+  ],
+  [
+    'an event handler in a prefix, animated',
+    svg('<rect><animateTransform attributeName="p:onclick" to="alert(1)"/></rect>'),
+    /<animateTransform> animates the event handler p:onclick/,
+  ],
+  [
+    'a link animated to another target',
+    svg('<a href="#"><animate attributeName="xlink:href" values="#a; #b"/><text>x</text></a>'),
+    /<animate> animates the link xlink:href/,
+  ],
+  [
+    'a link animated by <animateMotion>',
+    svg('<a href="#"><animateMotion attributeName="href" to="https://evil.example"/></a>'),
+    /<animateMotion> animates the link href/,
+  ],
+  ['a remote <image>', svg('<image href="https://evil.example/pixel.png"/>'), /<image> refers outside/],
+  [
+    'a remote <image> by xlink:href without a scheme',
+    svg('<image xlink:href="//evil.example/pixel.png"/>'),
+    /<image> refers outside/,
+  ],
+  [
+    'a remote <feImage> in a filter',
+    svg('<filter id="f"><feImage href="https://evil.example/x.png"/></filter>'),
+    /<feImage> refers outside/,
+  ],
+  [
+    'a remote paint in a fill',
+    svg('<rect fill="url( https://evil.example/p.svg#g )"/>'),
+    /fill loads a file from outside the document/,
+  ],
+  [
+    'a remote font in a style',
+    svg('<style>@font-face { src: u\\72l("https://evil.example/f.woff") }</style>'),
+    /style loads a file from outside the document/,
+  ],
   [
     'an external stylesheet instruction',
     Buffer.from(
