@@ -6,6 +6,7 @@ export * from './rules/pagination.js';
 export * from './rules/pricing.js';
 export * from './rules/product.js';
 export * from './rules/quantity.js';
+export * from './rules/spreadsheet.js';
 export * from './rules/validation.js';
 export * from './schemas/account.js';
 export * from './schemas/admin.js';

@@ -1,3 +1,5 @@
+import { defuseSpreadsheetText, restoreSpreadsheetText } from '@kshop/contract';
+
 /** RFC 4180 CSV: quoted fields may hold commas, quotes ("") and line breaks. */
 export function parseCsv(text: string, separator: CsvSeparator = ','): string[][] {
   return [...csvRows(text, separator)];
@@ -59,17 +61,16 @@ export function* csvRows(text: string, separator: CsvSeparator = ','): Generator
 }
 
 /**
- * A cell for a spreadsheet: quoted when needed, and a text that a spreadsheet would run as a formula
- * (=, +, -, @ at the start) is prefixed with an apostrophe, which the import removes again.
+ * A cell for a spreadsheet: quoted when needed, and a text that a spreadsheet would run as a formula gets the
+ * contract's apostrophe (defuseSpreadsheetText), which the import removes again (fromCsvText).
  */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = typeof value === 'string' ? defuseSpreadsheetText(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-export const fromCsvText = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+export const fromCsvText = restoreSpreadsheetText;
 
 export const csvLine = (cells: (string | number | boolean | null | undefined)[]) =>
   cells.map(csvCell).join(',');

@@ -1,10 +1,20 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config/env.js';
 import type { Database } from '../db/client.js';
 import { freshDatabase } from '../test/database.js';
-import { loggedError, logsToTerminal, readableLogLine, terminalLogStream } from './log.js';
+import {
+  loggedError,
+  loggedUrl,
+  logsToTerminal,
+  maskEmails,
+  readableLogLine,
+  terminalLogStream,
+} from './log.js';
 import { OneLinePerRequest } from './request-log.js';
 
 let database: Database;
@@ -67,6 +77,77 @@ describe('request logs', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('what requests and mails leave in the log', () => {
+  it('a signed file link is logged as its path; e-mail addresses are masked, in a query or a mail subject', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(line) };
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      RATE_LIMIT: 'false',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kshop-log-')),
+      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
+    });
+    const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+    try {
+      const signed = `/api/v1/files/certificates/seal.pdf?expires=${Math.floor(Date.now() / 1000) + 60}&signature=c2lnbmF0dXJl&name=seal.pdf`;
+      await app.inject({ method: 'GET', url: signed });
+      await app.inject({
+        method: 'PUT',
+        url: '/api/v1/files/uploads/x.png?expires=1&signature=c2lnbmF0dXJl',
+      });
+      await app.inject({ method: 'GET', url: '/api/v1/admin/buyers?q=buyer.one%40company.example&page=1' });
+      await app.inject({ method: 'GET', url: '/api/v1/admin/orders?q=Buyer.Two@Company.example' });
+      const contact = await app.inject({
+        method: 'POST',
+        url: '/api/v1/contact',
+        payload: {
+          email: 'guest.three@company.example',
+          companyName: 'sales@guest-company.example',
+          representativeName: 'Kim',
+          businessRegistrationNumber: '123-45-67890',
+          phoneNumber: '010-1234-5678',
+          content: 'A question about a pre-order, from guest.three@company.example.',
+          termsOfServiceAgree: true,
+        },
+      });
+      expect(contact.statusCode).toBe(200);
+      // The inquiry's mail is sent from the queue after the answer: wait for the outbox to log it.
+      while (!lines.some((l) => l.includes('mail written to the outbox'))) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      await app.close();
+    }
+    const info = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 30);
+    const urls = info.flatMap((l) => (typeof l.url === 'string' ? [l.url] : []));
+    expect(urls).toEqual([
+      '/api/v1/files/certificates/seal.pdf',
+      '/api/v1/files/uploads/x.png',
+      '/api/v1/admin/buyers?q=[email]&page=1',
+      '/api/v1/admin/orders?q=[email]',
+      '/api/v1/contact',
+    ]);
+    expect(info.find((l) => l.msg === 'mail written to the outbox')?.subject).toBe('Inquiry from [email]');
+    const text = lines.join('');
+    for (const secret of [
+      'signature',
+      'c2lnbmF0dXJl',
+      'seal.pdf?',
+      '@company',
+      '%40company',
+      '@guest-company',
+    ])
+      expect(text).not.toContain(secret);
+  });
+
+  it('masks an address in any spelling; keeps the query of a link that is not signed', () => {
+    expect(maskEmails('to a.b+c@d-e.example.co.kr, and x%40y.example')).toBe('to [email], and [email]');
+    expect(maskEmails('no address @ here, nor user@localhost')).toBe('no address @ here, nor user@localhost');
+    expect(loggedUrl('/api/v1/files/k.pdf?signature=s&expires=1')).toBe('/api/v1/files/k.pdf');
+    expect(loggedUrl('/api/v1/products?q=album&page=2')).toBe('/api/v1/products?q=album&page=2');
   });
 });
 

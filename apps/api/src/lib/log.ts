@@ -55,6 +55,32 @@ export function loggedError(value: unknown, depth = 0): LoggedError {
 export const logSerializers = { err: (value: unknown) => loggedError(value) };
 
 /**
+ * An e-mail address as people type it, its @ perhaps percent-encoded (%40) in a URL. A match starts only where
+ * an address can start (the look-behind), so a long text without one is read once, not once per character.
+ */
+const EMAIL = /(?<![\w.+%-])[\w.+%-]+(?:@|%40)[\w-]+(?:\.[\w-]+)+/gi;
+
+/** The text with every e-mail address replaced by [email]: the shop logs who did something by id, not address. */
+export const maskEmails = (text: string) => text.replace(EMAIL, '[email]');
+
+/** Query parameters that make a link work on their own: a signed link in the log would be a working link. */
+const SIGNING_PARAMS = ['signature', 'x-amz-signature', 'x-amz-credential', 'x-amz-security-token'];
+
+/**
+ * A request's URL as the log keeps it: a signed link (a file download or upload) as its path alone, since its
+ * query is the permission and names the file; any other query as sent, and e-mail addresses masked anywhere
+ * (staff search buyers and orders by address).
+ */
+export function loggedUrl(url: string): string {
+  const question = url.indexOf('?');
+  if (question < 0) return maskEmails(url);
+  // Names as the server reads them: decoded, so %73ignature is a signature too.
+  const names = [...new URLSearchParams(url.slice(question + 1)).keys()];
+  const signed = names.some((name) => SIGNING_PARAMS.includes(name.toLowerCase()));
+  return maskEmails(signed ? url.slice(0, question) : url);
+}
+
+/**
  * Whether the log is read by a person at a terminal: stdout is a TTY and NODE_ENV is not 'production'. Then each
  * line is a short readable one and requests are logged at debug (none at the default info level), so `npm start`'s
  * banner with the shop's address stays on screen; everywhere else (production, a pipe, a file) pino's JSON lines.

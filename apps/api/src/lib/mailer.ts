@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
+import { maskEmails } from './log.js';
 
 export type Mail = { to: string; subject: string; text: string };
 
@@ -66,7 +67,8 @@ export function outboxMailer(
         await mkdir(dir, { recursive: true });
         await writeFile(file, content, { mode: 0o600 });
       });
-      log.info({ file, subject: mail.subject }, 'mail written to the outbox');
+      // Subjects carry what a guest typed ("Inquiry from <company>"), which may be an address.
+      log.info({ file, subject: maskEmails(mail.subject) }, 'mail written to the outbox');
     },
     close() {},
   };

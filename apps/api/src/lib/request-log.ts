@@ -1,8 +1,9 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { logsToTerminal } from './log.js';
+import { loggedUrl, logsToTerminal } from './log.js';
 
 /**
- * One log line per request, when its answer has gone out: method, path, status and duration. (Fastify's own
+ * One log line per request, when its answer has gone out: method, path, status and duration (the URL as
+ * {@link loggedUrl} keeps it: no signed link's query, no e-mail address). (Fastify's own
  * controller writes two, one on arrival and one on completion.) At a terminal (see {@link logsToTerminal}) the
  * line goes out at debug, so a page's requests do not bury what the console is showing; errors are always logged.
  */
@@ -19,7 +20,7 @@ export class OneLinePerRequest extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request.url),
       statusCode: reply.statusCode,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
     };

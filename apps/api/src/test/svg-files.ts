@@ -5,11 +5,17 @@ const svg = (inner: string, attributes = '') =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"${attributes}>${inner}</svg>`,
   );
 
+/** `depth` groups, each inside the one before: a drawing exported from a design tool nests a few dozen. */
+export const nestedSvg = (depth: number) => svg(`${'<g>'.repeat(depth)}<rect/>${'</g>'.repeat(depth)}`);
+
 export const CLEAN_SVG = svg(
   '<title>Seal</title><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient>' +
     '<circle id="dot" r="2"/></defs><style>circle { fill: url(#g); }</style>' +
     '<rect width="10" height="10" style="fill: #123456"/><use href="#dot" x="5" y="5"/>' +
     '<use xlink:href="#dot"/><a href="https://kshop.example/about"><text x="1" y="9">K &amp; Co</text></a>' +
+    '<image width="1" height="1"/><image href="#dot"/><set attributeName="fill" to="red" begin="1s"/>' +
+    '<circle r="1"><animate attributeName="opacity" values="0; 1" dur="1s"/>' +
+    '<animateTransform attributeName="transform" type="rotate" to="90"/></circle>' +
     '<!-- <script>not markup</script> -->',
 );
 
@@ -85,6 +91,52 @@ export const HOSTILE_SVGS: [string, Buffer, RegExp][] = [
   ['<use> of another file', svg('<use href="https://evil.example/sprite.svg#x"/>'), /<use> refers outside/],
   ['<use> of a relative file', svg('<use xlink:href="other.svg#x"/>'), /<use> refers outside/],
   [
+    'an event handler set by an animation',
+    svg('<rect width="1" height="1"><set attributeName="onclick" to="alert(1)"/></rect>'),
+    /<set> animates the event handler onclick/,
+  ],
+  [
+    'an event handler animated in another case, spaced',
+    svg('<rect><animate attributeName=" ONmouseover " values="alert(1)"/></rect>'),
+    /<animate> animates the event handler ONmouseover/,
+  ],
+  [
+    'an event handler in a prefix, animated',
+    svg('<rect><animateTransform attributeName="p:onclick" to="alert(1)"/></rect>'),
+    /<animateTransform> animates the event handler p:onclick/,
+  ],
+  [
+    'a link animated to another target',
+    svg('<a href="#"><animate attributeName="xlink:href" values="#a; #b"/><text>x</text></a>'),
+    /<animate> animates the link xlink:href/,
+  ],
+  [
+    'a link animated by <animateMotion>',
+    svg('<a href="#"><animateMotion attributeName="href" to="https://evil.example"/></a>'),
+    /<animateMotion> animates the link href/,
+  ],
+  ['a remote <image>', svg('<image href="https://evil.example/pixel.png"/>'), /<image> refers outside/],
+  [
+    'a remote <image> by xlink:href without a scheme',
+    svg('<image xlink:href="//evil.example/pixel.png"/>'),
+    /<image> refers outside/,
+  ],
+  [
+    'a remote <feImage> in a filter',
+    svg('<filter id="f"><feImage href="https://evil.example/x.png"/></filter>'),
+    /<feImage> refers outside/,
+  ],
+  [
+    'a remote paint in a fill',
+    svg('<rect fill="url( https://evil.example/p.svg#g )"/>'),
+    /fill loads a file from outside the document/,
+  ],
+  [
+    'a remote font in a style',
+    svg('<style>@font-face { src: u\\72l("https://evil.example/f.woff") }</style>'),
+    /style loads a file from outside the document/,
+  ],
+  [
     'an external stylesheet instruction',
     Buffer.from(
       '<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.css" type="text/css"?><svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -118,5 +170,6 @@ export const HOSTILE_SVGS: [string, Buffer, RegExp][] = [
     Buffer.from('<?xml version="1.0" encoding="UTF-7"?><svg xmlns="http://www.w3.org/2000/svg"/>'),
     /encoding/,
   ],
+  ['30,000 nested groups (210 KB)', nestedSvg(30_000), /elements nested more than 256 levels deep/],
   ['bytes that are not UTF-8', Buffer.from([0x3c, 0x73, 0x76, 0x67, 0xff, 0xfe, 0x3e]), /not UTF-8/],
 ];

@@ -393,7 +393,7 @@ export const adminProductInput = z.object({
   vendor: safeText({ max: TEXT_MAX.name, required: 'Vendor is required.' }),
   description: safeText({ max: TEXT_MAX.html, multiline: true, trim: false }).default(''),
   categoryId: boundedInt({ ...INT_RANGE.categoryId, tooSmall: 'Choose a category.' }),
-  artistIds: z.array(boundedInt(INT_RANGE.serialId)).max(20).default([]),
+  artistIds: z.array(boundedInt(INT_RANGE.serialId)).max(20, 'A product has at most 20 artists.').default([]),
   tags: z.array(z.enum(PRODUCT_TAGS)).max(4).default([]),
   releaseDate: isoDate({ error: 'releaseDate must be a date (YYYY-MM-DD).' }).nullable().default(null),
   salesStartAt: isoDateTime().nullable().default(null),

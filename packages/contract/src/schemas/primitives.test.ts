@@ -288,6 +288,9 @@ describe('the request schemas use the building blocks', () => {
       'artistIds.0: must be at most 2147483647',
     );
     expect(
+      firstMessage(adminProductInput, { ...product, artistIds: Array.from({ length: 21 }, (_, i) => i + 1) }),
+    ).toBe('A product has at most 20 artists.');
+    expect(
       firstMessage(adminProductInput, { ...product, options: [{ ...option, optionNameValue1: 'A\u0000' }] }),
     ).toBe('options.0.optionNameValue1: must not contain control characters');
     expect(firstMessage(adminOrderListQuery, { from: '0000-01-01' })).toBe(

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AccountLimits } from '../../lib/account-limits.js';
 import { AppError, unauthorized } from '../../lib/errors.js';
-import { verifyPassword, verifySignIn } from '../../lib/password.js';
+import { type PasswordVerifier, verifyPassword, verifySignIn } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import * as repo from './auth.repository.js';
 
@@ -14,17 +14,27 @@ export const LOGGED_OUT = 'Logged out.';
 
 type Buyer = NonNullable<Awaited<ReturnType<typeof findActiveBuyerByEmail>>>;
 
-/** Which of the member's passwords this is: its own, or a mailed temporary one still pending. */
+/**
+ * Which of the member's passwords this is: its own, or a mailed temporary one still pending. Both are checked
+ * on every attempt, against a stand-in hash when there is none, so the time a refusal takes does not tell
+ * whether the email has an account or a temporary password waits in an inbox (it told: 31.5 ms against
+ * 17.9 ms median). The two checks run side by side.
+ */
 async function matchingPassword(
   buyer: Buyer | null,
   password: string,
+  verify: PasswordVerifier,
 ): Promise<'password' | 'temporary' | null> {
-  if (await verifySignIn(buyer?.passwordHash, password)) return 'password';
   const pending =
-    buyer?.temporaryPasswordHash &&
-    buyer.temporaryPasswordExpiresAt &&
-    buyer.temporaryPasswordExpiresAt.getTime() > Date.now();
-  if (pending && (await verifyPassword(buyer.temporaryPasswordHash!, password))) return 'temporary';
+    buyer?.temporaryPasswordExpiresAt && buyer.temporaryPasswordExpiresAt.getTime() > Date.now()
+      ? buyer.temporaryPasswordHash
+      : null;
+  const [own, temporary] = await Promise.all([
+    verifySignIn(buyer?.passwordHash, password, verify),
+    verifySignIn(pending, password, verify),
+  ]);
+  if (own) return 'password';
+  if (temporary) return 'temporary';
   return null;
 }
 
@@ -42,10 +52,11 @@ export async function login(
   email: string,
   password: string,
   ttlHours: number,
+  verify: PasswordVerifier = verifyPassword,
 ) {
   await limits.beginSignIn('buyer', email);
   const buyer = await findActiveBuyerByEmail(db, email);
-  const matched = await matchingPassword(buyer, password);
+  const matched = await matchingPassword(buyer, password, verify);
   if (!buyer || !matched) throw unauthorized(INVALID_LOGIN, 'INVALID_LOGIN');
   await limits.signedIn('buyer', email);
   if (buyer.status === 'REJECTED') throw new AppError(403, 'ACCOUNT_REJECTED', ACCOUNT_REJECTED);

