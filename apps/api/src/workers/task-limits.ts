@@ -3,8 +3,8 @@ import type { UntrustedTaskName } from './untrusted-worker.js';
 
 /**
  * How long each task may work once a worker starts it, and what the request is told when a task runs out
- * of time or memory. A file the shop takes is read in a fraction of these (the largest catalogue upload,
- * about 120,000 rows, in about 20 s); what runs longer is a file built to be slow.
+ * of time or memory. A file the shop takes is read well within these (a workbook of 60,000 exported rows
+ * in 10 s on the 2-core machine, so the largest upload in about 20 s); what runs longer is built to be slow.
  */
 export const TASK_LIMITS: Record<UntrustedTaskName, { timeLimitMs: number; tooMuch: () => AppError }> = {
   svgCheck: {

@@ -20,7 +20,8 @@ export type UntrustedWork = {
  * while two work, the event loop shares the cores with them but never waits for them); one kept once
  * started, so a document does not wait for a thread to load pdfkit and its fonts; eight tasks may wait,
  * more are refused with 503. Each worker's heap is capped: a task that grows past it ends its worker, not
- * the process (a sheet's whole workbook of 120,000 rows needs about 700 MB).
+ * the process (reading a workbook of 60,000 exported rows took about 300 MB of heap; the largest upload
+ * holds about twice that).
  */
 export const POOL = {
   maxThreads: 2,
