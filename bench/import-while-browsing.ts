@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { startStaffedShop } from '../e2e/support/staffed-shop.js';
 import { isMain, round, table, writeResult } from './support/report.js';
+import { buyerSession, json, ownerSession } from './support/staff-session.js';
 
 const CONNECTIONS = 50;
 const MEMBER = { email: 'korea@demo.kshop.example', password: 'Demo1234!' };
@@ -82,12 +83,6 @@ export function importCsv(rows: number): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-async function json(url: string, init?: RequestInit) {
-  const response = await fetch(url, init);
-  const body = (await response.json()) as { statusCode: number; message: string; data: unknown };
-  return { status: response.status, body };
-}
-
 const loadOf = (result: autocannon.Result): Load => ({
   requestsPerSecond: round(result.requests.average),
   p99Ms: round(result.latency.p99, 1),
@@ -117,27 +112,8 @@ export async function measureImportWhileBrowsing(): Promise<Result> {
   // The import of the build before jobs answered only when done, after the default request timeout.
   const shop = await startStaffedShop({ env: { RATE_LIMIT: 'false', REQUEST_TIMEOUT_MS: '600000' } });
   try {
-    const created = await shop.staff('staff', 'create', STAFF_EMAIL, '--owner');
-    const oneTime = /One-time password: (\S+)/.exec(created)?.[1];
-    if (!oneTime) throw new Error(`no one-time password in:\n${created}`);
-    const signIn = await json(`${shop.url}/api/v1/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: STAFF_EMAIL, password: oneTime }),
-    });
-    const first = (signIn.body.data as { accessToken: string }).accessToken;
-    const changed = await json(`${shop.url}/api/v1/admin/auth/password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${first}` },
-      body: JSON.stringify({ currentPassword: oneTime, password: STAFF_PASSWORD }),
-    });
-    const staff = { authorization: `Bearer ${(changed.body.data as { accessToken: string }).accessToken}` };
-    const login = await json(`${shop.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(MEMBER),
-    });
-    const member = { authorization: `Bearer ${(login.body.data as { accessToken: string }).accessToken}` };
+    const staff = await ownerSession(shop, STAFF_EMAIL, STAFF_PASSWORD);
+    const member = await buyerSession(shop.url, MEMBER.email, MEMBER.password);
     const listed = await json(`${shop.url}${LIST}`, { headers: member });
     if (listed.status !== 200) throw new Error(`the list answered ${listed.status}`);
     const csv = importCsv(rows);

@@ -52,6 +52,7 @@ import securityHeaders from './plugins/security-headers.js';
 import shopAddressPlugin from './plugins/shop-address.js';
 import staffAuthPlugin, { guardBackOffice } from './plugins/staff-auth.js';
 import storagePlugin, { createStorage } from './plugins/storage.js';
+import untrustedWorkPlugin from './plugins/untrusted-work.js';
 import webPlugin from './plugins/web.js';
 
 declare module 'fastify' {
@@ -147,6 +148,7 @@ export async function buildApp({
   });
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
+  await app.register(untrustedWorkPlugin);
   await app.register(notificationsPlugin);
   await app.register(jobsPlugin);
   await app.register(catalogueUpkeepPlugin);

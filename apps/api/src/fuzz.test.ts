@@ -36,7 +36,7 @@ import {
 } from './db/schema.js';
 import { csvLine } from './lib/csv.js';
 import { hashToken, newToken } from './lib/tokens.js';
-import { CSV_COLUMNS } from './modules/catalog-admin/catalog-csv.js';
+import { CSV_COLUMNS } from './modules/catalog-admin/catalog-csv-parse.js';
 import { foldSales } from './modules/orders/pending-sales.js';
 import * as staffService from './modules/staff/staff.service.js';
 import { createTestShop, DEMO } from './test/app.js';

@@ -27,8 +27,18 @@ export function detectSeparator(text: string): CsvSeparator {
   return best;
 }
 
-/** The rows of a CSV one at a time (blank rows left out), so a caller can pause between them. */
-export function* csvRows(text: string, separator: CsvSeparator = ','): Generator<string[]> {
+/** A row with more fields than its reader takes, refused before the row grows any further. */
+export class CsvRowTooWide extends Error {}
+
+/**
+ * The rows of a CSV one at a time (blank rows left out), so a caller can pause between them or stop. A row
+ * of more than `maxFields` fields throws CsvRowTooWide.
+ */
+export function* csvRows(
+  text: string,
+  separator: CsvSeparator = ',',
+  maxFields = Number.POSITIVE_INFINITY,
+): Generator<string[]> {
   let row: string[] = [];
   let field = '';
   let quoted = false;
@@ -46,6 +56,7 @@ export function* csvRows(text: string, separator: CsvSeparator = ','): Generator
     else if (c === separator) {
       row.push(field);
       field = '';
+      if (row.length >= maxFields) throw new CsvRowTooWide();
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && input[i + 1] === '\n') i++;
       row.push(field);

@@ -1,5 +1,5 @@
 import { fileExtension, MAX_UPLOAD_BYTES } from '@kshop/contract';
-import { svgProblem } from './svg-check.js';
+import type { UntrustedWork } from '../workers/untrusted-pool.js';
 
 const ascii = (head: Buffer, offset: number, text: string) =>
   head.subarray(offset, offset + text.length).toString('latin1') === text;
@@ -19,13 +19,21 @@ const SIGNATURES: Record<string, (head: Buffer) => boolean> = {
   wmv: (h) => bytes(h, 0, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]),
   flv: (h) => ascii(h, 0, 'FLV'),
   webm: (h) => bytes(h, 0, [0x1a, 0x45, 0xdf, 0xa3]),
-  // An SVG is a document that can carry script anywhere in it; the shop takes only inert drawings.
-  svg: (h) => svgProblem(h) === null,
 };
 
-/** Whether the bytes of an upload (as many as `bytesToCheck` says) are what its file name says it is. */
-export function matchesFileType(fileName: string, head: Buffer): boolean {
-  const check = SIGNATURES[fileExtension(fileName)];
+/**
+ * Whether the bytes of an upload (as many as `bytesToCheck` says) are what its file name says it is. An SVG
+ * is a document that can carry script anywhere in it; the shop takes only inert drawings, and parses the
+ * whole file to know (lib/svg-check.ts), in the worker pool.
+ */
+export async function matchesFileType(
+  fileName: string,
+  head: Buffer,
+  untrustedWork: UntrustedWork,
+): Promise<boolean> {
+  const extension = fileExtension(fileName);
+  if (extension === 'svg') return (await untrustedWork.run('svgCheck', head)) === null;
+  const check = SIGNATURES[extension];
   return check ? check(head) : false;
 }
 

@@ -35,6 +35,12 @@ describe('/metrics', () => {
       expect(text).toMatch(/kshop_db_pool_connections\{state="total"\}/);
     expect(text).toMatch(/kshop_queue_depth\{queue="jobs"\} 0/);
     expect(text).toMatch(/kshop_queue_depth\{queue="mails"\} 0/);
+    // The event loop's delay since the last scrape, and the worker pool for uploads and documents.
+    expect(text).toMatch(/^kshop_node_nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(text).toMatch(/^kshop_node_nodejs_eventloop_lag_max_seconds \d/m);
+    expect(text).toMatch(/^kshop_untrusted_work_threads\{state="threads"\} 0$/m);
+    expect(text).toMatch(/^kshop_untrusted_work_threads\{state="queued"\} 0$/m);
+    expect(text).toMatch(/^kshop_untrusted_work_refused_total\{reason="time"\} 0$/m);
   });
 
   it('reports the background work waiting in the database: jobs and mails', async () => {

@@ -6,8 +6,11 @@ import { queryRows } from '../db/client.js';
 
 /**
  * `GET /metrics` in Prometheus' text format, when METRICS=true: latency per route, method and status class,
- * the database pool, background jobs and mails waiting, and the catalogue cache's hits and misses, beside Node's own
- * process figures. Off by default; put it behind the balancer's internal network when on.
+ * the database pool, background jobs and mails waiting, the catalogue cache's hits and misses, and the worker
+ * pool for uploads and documents, beside Node's own process figures. Among those, the event loop's delay
+ * since the last scrape: `kshop_node_nodejs_eventloop_lag_p99_seconds` and `..._max_seconds` (prom-client
+ * reads perf_hooks.monitorEventLoopDelay and starts it again at each scrape). Off by default; put it
+ * behind the balancer's internal network when on.
  */
 export default fp(
   async function metrics(app: FastifyInstance) {
@@ -91,9 +94,34 @@ export default fp(
       },
     });
 
+    new Gauge({
+      name: 'kshop_untrusted_work_threads',
+      help: 'Worker threads parsing uploads and drawing documents, and tasks waiting for one',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const figures = app.untrustedWork.figures();
+        this.set({ state: 'threads' }, figures.threads);
+        this.set({ state: 'queued' }, figures.queued);
+      },
+    });
+    new Counter({
+      name: 'kshop_untrusted_work_refused_total',
+      help: 'Uploads and documents stopped in the worker pool (out of time or memory) or refused (queue full)',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+      collect() {
+        const { stopped } = app.untrustedWork.figures();
+        this.reset();
+        this.inc({ reason: 'time' }, stopped.time);
+        this.inc({ reason: 'memory' }, stopped.memory);
+        this.inc({ reason: 'busy' }, stopped.busy);
+      },
+    });
+
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) =>
       reply.type(registry.contentType).send(await registry.metrics()),
     );
   },
-  { name: 'metrics', dependencies: ['db'] },
+  { name: 'metrics', dependencies: ['db', 'untrusted-work'] },
 );

@@ -26,23 +26,17 @@ import {
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { csvLine, detectSeparator } from '../../lib/csv.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { readSpreadsheetText } from '../../lib/spreadsheet-text.js';
-import { readXlsxRows } from '../../lib/xlsx-read.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { requestUploads } from '../files/files.service.js';
 import { jobProgress } from '../jobs/jobs.service.js';
 import * as admin from './catalog-admin.service.js';
 import * as bulk from './catalog-bulk.js';
 import {
-  CsvImportError,
-  csvTextProblem,
   exportCatalogue,
   exportCatalogueXlsx,
-  parseImport,
   planImport,
   previewOf,
   readImportState,
@@ -118,7 +112,15 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireStaff(request);
       return ok(
-        await admin.saveProduct(app.db, app.storage, null, request.body, me.id, request.log),
+        await admin.saveProduct(
+          app.db,
+          app.storage,
+          app.untrustedWork,
+          null,
+          request.body,
+          me.id,
+          request.log,
+        ),
         'Product created.',
       );
     },
@@ -137,7 +139,15 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireStaff(request);
       return ok(
-        await admin.saveProduct(app.db, app.storage, request.params.id, request.body, me.id, request.log),
+        await admin.saveProduct(
+          app.db,
+          app.storage,
+          app.untrustedWork,
+          request.params.id,
+          request.body,
+          me.id,
+          request.log,
+        ),
         'Product saved.',
       );
     },
@@ -381,7 +391,10 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // The import takes the file's bytes as the body (CSV in any of the encodings Korean Excel writes, or an
   // Excel workbook) and runs as a background job (catalog-import.ts): the upload answers the job's id at
   // once; every row is checked before anything changes. The preview reads the same file and writes nothing.
-  const importJob = catalogueImportJob(app.db, { batchTargetMs: BATCH_TARGET_MS[app.database.driver] });
+  const importJob = catalogueImportJob(app.db, {
+    batchTargetMs: BATCH_TARGET_MS[app.database.driver],
+    untrustedWork: app.untrustedWork,
+  });
   app.jobs.register<CatalogueImportInput>(CATALOGUE_IMPORT, async (context) => {
     const result = await importJob(context);
     // An import appends count rows by the thousand, and can make words common that no buyer has searched for
@@ -389,24 +402,14 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.catalogueUpkeep.refresh();
     return result;
   });
-  /** The upload as CSV text and its separator; a workbook's first sheet becomes CSV text here. */
-  const readUpload = (body: unknown, contentType: string | undefined) => {
+  /** The upload as CSV text and its separator, read in the worker pool; a workbook's first sheet becomes CSV. */
+  const readUpload = async (body: unknown, contentType: string | undefined) => {
     if (!Buffer.isBuffer(body))
       throw badRequest('Send the file with Content-Type text/csv or the Excel workbook type.', 'CSV_BODY');
     const isWorkbook = (contentType ?? '').startsWith(XLSX) || body.subarray(0, 4).equals(ZIP_START);
-    if (isWorkbook) {
-      const sheet = readXlsxRows(body);
-      if (!sheet.ok) throw badRequest(sheet.problem, 'XLSX_UNREADABLE');
-      const csv = `${sheet.rows.map((cells) => csvLine(cells)).join('\r\n')}\r\n`;
-      const unreadable = csvTextProblem(csv);
-      if (unreadable) throw badRequest(unreadable.replace('CSV file', 'workbook'), 'CSV_TEXT');
-      return { csv, separator: ',' as const };
-    }
-    const file = readSpreadsheetText(body);
-    if (!file.ok) throw badRequest(file.problem, 'CSV_ENCODING');
-    const unreadable = csvTextProblem(file.text);
-    if (unreadable) throw badRequest(unreadable, 'CSV_TEXT');
-    return { csv: file.text.replace(/^\uFEFF/, ''), separator: detectSeparator(file.text) };
+    const file = await app.untrustedWork.run('catalogueFile', { bytes: body, isWorkbook });
+    if (!file.ok) throw badRequest(file.problem, file.code);
+    return { csv: file.csv, separator: file.separator };
   };
   const importQuery = z.object({
     overwriteStock: z
@@ -435,18 +438,13 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         requireStaff(request);
-        const upload = readUpload(request.body, request.headers['content-type']);
-        try {
-          const parsed = await parseImport(upload.csv, upload.separator);
-          const plan = planImport(parsed.rows, await readImportState(app.db, parsed.rows), {
-            overwriteStock: (request.query as z.infer<typeof importQuery>).overwriteStock,
-          });
-          return ok(previewOf(parsed, plan));
-        } catch (err) {
-          if (err instanceof CsvImportError)
-            return ok(previewOf({ rows: [], rowProblems: err.problems }, null));
-          throw err;
-        }
+        const upload = await readUpload(request.body, request.headers['content-type']);
+        const read = await app.untrustedWork.run('catalogueRows', upload);
+        if (!read.ok) return ok(previewOf({ rows: [], rowProblems: read.problems }, null));
+        const plan = planImport(read.parsed.rows, await readImportState(app.db, read.parsed.rows), {
+          overwriteStock: (request.query as z.infer<typeof importQuery>).overwriteStock,
+        });
+        return ok(previewOf(read.parsed, plan));
       },
     );
     csvScope.post(
@@ -462,7 +460,7 @@ const catalogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const me = requireStaff(request);
-        const upload = readUpload(request.body, request.headers['content-type']);
+        const upload = await readUpload(request.body, request.headers['content-type']);
         const job = await app.jobs.enqueue(
           app.db,
           CATALOGUE_IMPORT,

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { sanitizeDescription } from '../../lib/sanitize.js';
 import type { FileStorage } from '../../lib/storage/storage.js';
 import { fileIdFromUrl } from '../../lib/storage/storage.js';
+import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { claimFile } from '../files/files.service.js';
 import * as repo from './catalog-admin.repository.js';
@@ -170,11 +171,11 @@ async function checkReferences(tx: Executor, input: AdminProductInput) {
 }
 
 /** Images are the shop's demo images or product images uploaded by staff, which become referenced here. */
-async function claimImages(tx: Executor, storage: FileStorage, urls: string[]) {
+async function claimImages(tx: Executor, storage: FileStorage, untrustedWork: UntrustedWork, urls: string[]) {
   for (const url of urls) {
     if (DEMO_IMAGE.test(url)) continue;
     if (!fileIdFromUrl(url)) throw badRequest(`Not an uploaded product image: ${url}`, 'IMAGE');
-    await claimFile(tx, storage, url, 'PRODUCT_IMAGE', null);
+    await claimFile(tx, storage, untrustedWork, url, 'PRODUCT_IMAGE', null);
   }
 }
 
@@ -203,6 +204,7 @@ const productColumns = (input: AdminProductInput) => ({
 export async function saveProduct(
   db: Db,
   storage: FileStorage,
+  untrustedWork: UntrustedWork,
   id: string | null,
   input: AdminProductInput,
   staffId: string,
@@ -217,7 +219,7 @@ export async function saveProduct(
         await lockOptionsOfProducts(tx, [id]);
       }
       await checkReferences(tx, input);
-      await claimImages(tx, storage, input.imageUrls);
+      await claimImages(tx, storage, untrustedWork, input.imageUrls);
       const before = id ? await productDetail(tx, id) : null;
       let productId = id;
       if (productId) {

@@ -7,7 +7,7 @@ import { createTestShop, type TestShop } from '../../test/app.js';
 import { importOutcome, startImport } from '../../test/imports.js';
 import { cp949 } from '../../test/spreadsheets.js';
 import { staffSession } from '../../test/staff.js';
-import { CSV_COLUMNS } from './catalog-csv.js';
+import { CSV_COLUMNS } from './catalog-csv-parse.js';
 
 const row = (title: string, vendor: string, separator = ',') =>
   [

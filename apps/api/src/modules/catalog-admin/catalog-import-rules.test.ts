@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productOptions, products } from '../../db/schema.js';
 import { csvLine, parseCsv } from '../../lib/csv.js';
-import { readXlsxRows } from '../../lib/xlsx-read.js';
+import { readWorkbookRows } from '../../lib/xlsx/workbook-rows.js';
 import { body, createTestShop, type TestShop } from '../../test/app.js';
 import { importOutcome } from '../../test/imports.js';
 import { staffSession } from '../../test/staff.js';
+import { IMPORT_LIMITS } from './catalog-import-file.js';
 
 // Issue 12: the catalogue spreadsheet carries each option's quantity rules (order_multiple, max_per_order),
 // its low-stock threshold, and whether its product is published; a file without those columns leaves them.
@@ -65,7 +66,7 @@ describe('quantity rules, threshold and publishing in the catalogue file', () =>
     expect(row[at('low_stock_threshold')]).toBe(String(option.lowStockThreshold));
     expect(row[at('published')]).toBe(String(product.isPublished));
     const xlsx = await shop.app.inject({ url: '/api/v1/admin/catalogue.xlsx', headers: owner });
-    const sheet = readXlsxRows(xlsx.rawPayload);
+    const sheet = await readWorkbookRows(xlsx.rawPayload, IMPORT_LIMITS);
     expect(sheet.ok && sheet.rows[0]!.slice(-4)).toEqual(RULE_COLUMNS);
     expect(sheet.ok && sheet.rows[1]).toEqual(row);
   });

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { auditLog, productOptions, products } from '../../db/schema.js';
 import { csvLine, parseCsv } from '../../lib/csv.js';
-import { readXlsxRows } from '../../lib/xlsx-read.js';
+import { readWorkbookRows } from '../../lib/xlsx/workbook-rows.js';
 import { body, createTestShop, type TestShop } from '../../test/app.js';
 import { importOutcome } from '../../test/imports.js';
 import { cp949 } from '../../test/spreadsheets.js';
 import { staffSession } from '../../test/staff.js';
+import { IMPORT_LIMITS } from './catalog-import-file.js';
 
 // Issue 12: the import keyed by SKU, its preview, stale stock, the adjustment column, problems at the row
 // and column at fault, XLSX both ways, and SKUs in the back office. Files are built from the shop's own
@@ -85,7 +86,7 @@ describe('the export', () => {
     expect(rows[0]![at('stock_at_export')]).toBe(rows[0]![at('stock')]);
     const xlsx = await shop.app.inject({ url: '/api/v1/admin/catalogue.xlsx', headers: owner });
     expect(xlsx.headers['content-type']).toContain(XLSX);
-    const sheet = readXlsxRows(xlsx.rawPayload);
+    const sheet = await readWorkbookRows(xlsx.rawPayload, IMPORT_LIMITS);
     expect(sheet.ok && sheet.rows[0]).toEqual(header);
     expect(sheet.ok && sheet.rows[1]).toEqual(rows[0]);
     // The file as exported, CSV or workbook, imports back as nothing to change.

@@ -59,7 +59,7 @@ async function csvOf(productCount: number, stock: number, published?: 'true' | '
 /** Runs the job under a runner of its own until it is stopped after `batches` batches, or ends. */
 async function runJob(jobId: string, stopAfterBatches = Number.POSITIVE_INFINITY) {
   let checkpoints = 0;
-  const handler = catalogueImportJob(shop.db, { firstBatchRows: 1 });
+  const handler = catalogueImportJob(shop.db, { firstBatchRows: 1, untrustedWork: shop.app.untrustedWork });
   const stopping: JobHandler<CatalogueImportInput> = (job) =>
     handler({
       ...job,

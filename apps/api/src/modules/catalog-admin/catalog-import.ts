@@ -9,17 +9,12 @@ import { productArtists, productOptions, products } from '../../db/schema.js';
 import { insertRowsAsJson } from '../../db/seed/bulk-insert.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { CsvSeparator } from '../../lib/csv.js';
+import { AppError } from '../../lib/errors.js';
+import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type JobContext, JobFailure, type JobHandler, JobStopped } from '../jobs/jobs.service.js';
-import {
-  CsvImportError,
-  type ImportProblem,
-  type ParsedRow,
-  type ProductPlan,
-  parseImport,
-  planImport,
-  readImportState,
-} from './catalog-csv.js';
+import { type ProductPlan, planImport, readImportState } from './catalog-csv.js';
+import { CsvImportError, type ImportProblem, type ParsedRow } from './catalog-csv-parse.js';
 
 export const CATALOGUE_IMPORT = 'catalogue.import';
 export type CatalogueImportInput = {
@@ -117,9 +112,10 @@ const changedNothing = (problems: ImportProblem[]): CatalogueImportFailure => ({
 export function catalogueImportJob(
   db: Db,
   {
+    untrustedWork,
     firstBatchRows = FIRST_BATCH_ROWS,
     batchTargetMs = BATCH_TARGET_MS.pglite,
-  }: { firstBatchRows?: number; batchTargetMs?: number } = {},
+  }: { untrustedWork: UntrustedWork; firstBatchRows?: number; batchTargetMs?: number },
 ): JobHandler<CatalogueImportInput> {
   return async (job) => {
     const saved = job.state as ImportJobState | null;
@@ -127,13 +123,16 @@ export function catalogueImportJob(
       await undoSteps(db, job);
       throw new JobFailure(saved.undo);
     }
-    let parsed: Awaited<ReturnType<typeof parseImport>>;
-    try {
-      parsed = await parseImport(job.input.csv, job.input.separator);
-    } catch (err) {
-      if (err instanceof CsvImportError) throw new JobFailure(changedNothing(err.problems));
-      throw err;
-    }
+    // The rows are read in the worker pool: a file too large or complex to read fails the job, saying so.
+    const read = await untrustedWork
+      .run('catalogueRows', { csv: job.input.csv, separator: job.input.separator })
+      .catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode < 500)
+          throw new JobFailure({ message: err.message, problems: [] });
+        throw err;
+      });
+    if (!read.ok) throw new JobFailure(changedNothing(read.problems));
+    const parsed = read.parsed;
     const options = { overwriteStock: job.input.overwriteStock ?? false };
     const total = parsed.rows.length + parsed.rowProblems.length;
     const steps = (await job.steps()).map((s) => s.data as StepRecord);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ORDER_STATUS_LABELS } from '@kshop/contract';
 import PDFDocument from 'pdfkit';
 import { COUNTRY_OF_ORIGIN, FONT_FILES, SELLER } from './documents.constants.js';
-import { addressLine, koreanDateTime, money, type OrderDocument, vatSplit } from './documents.service.js';
+import { addressLine, koreanDateTime, money, type OrderDocument, vatSplit } from './documents.format.js';
 
 type Doc = PDFKit.PDFDocument;
 type Align = 'left' | 'right' | 'center';

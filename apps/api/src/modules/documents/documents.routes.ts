@@ -4,17 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../lib/storage/storage.js';
 import { requireApprovedBuyer } from '../../plugins/auth.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
-import { invoicePdf, packingListPdf } from './documents.pdf.js';
 import { orderDocument } from './documents.service.js';
 
 /** A PDF saved under its own name, never cached (it carries the buyer's details) nor sniffed as another type. */
-export const sendPdf = (reply: FastifyReply, fileName: string, pdf: Buffer) =>
+export const sendPdf = (reply: FastifyReply, fileName: string, pdf: Uint8Array) =>
   reply
     .type('application/pdf')
     .header('Content-Disposition', contentDisposition(fileName))
     .header('Cache-Control', 'private, no-store')
     .header('X-Content-Type-Options', 'nosniff')
-    .send(pdf);
+    .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
 
 export const invoiceFileName = (orderNumber: string) => `invoice-${orderNumber}.pdf`;
 export const packingListFileName = (orderNumber: string) => `packing-list-${orderNumber}.pdf`;
@@ -34,7 +33,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = requireApprovedBuyer(request);
       const order = await orderDocument(app.db, request.params.uuid, buyer.id);
-      return sendPdf(reply, invoiceFileName(order.orderNumber), await invoicePdf(order));
+      return sendPdf(
+        reply,
+        invoiceFileName(order.orderNumber),
+        await app.untrustedWork.run('orderPdf', { document: 'invoice', order }),
+      );
     },
   );
 };
@@ -53,7 +56,11 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireStaff(request);
       const order = await orderDocument(app.db, request.params.uuid);
-      return sendPdf(reply, invoiceFileName(order.orderNumber), await invoicePdf(order));
+      return sendPdf(
+        reply,
+        invoiceFileName(order.orderNumber),
+        await app.untrustedWork.run('orderPdf', { document: 'invoice', order }),
+      );
     },
   );
 
@@ -69,7 +76,11 @@ export const documentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireStaff(request);
       const order = await orderDocument(app.db, request.params.uuid);
-      return sendPdf(reply, packingListFileName(order.orderNumber), await packingListPdf(order));
+      return sendPdf(
+        reply,
+        packingListFileName(order.orderNumber),
+        await app.untrustedWork.run('orderPdf', { document: 'packingList', order }),
+      );
     },
   );
 };

@@ -1,46 +1,8 @@
-import {
-  type CurrencyCode,
-  formatPrice,
-  fromMinorUnits,
-  messages,
-  type OrderStatus,
-  parseMemo,
-} from '@kshop/contract';
+import { messages, parseMemo } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from '../orders/orders.repository.js';
-
-/** What an order's invoice and packing list print, amounts in the order's minor units. */
-export type OrderDocument = {
-  orderNumber: string;
-  orderedAt: Date;
-  status: OrderStatus;
-  currencyCode: CurrencyCode;
-  buyer: {
-    companyName: string;
-    businessRegistrationNumber: string;
-    receiverName: string;
-    addressDetail: string;
-    postalCode: string;
-    phoneNumber: string;
-    email: string;
-  };
-  lines: {
-    title: string;
-    option: string;
-    /** The option's SKU (empty when the option was removed since). */
-    sku: string;
-    quantity: number;
-    unitPrice: number;
-    amount: number;
-  }[];
-  productAmount: number;
-  /** The memos that change the amount ('label/amount'), as lines between the subtotal and the total. */
-  adjustments: { label: string; amount: number }[];
-  finalAmount: number;
-  /** On a parcel's packing list: which parcel of the order, its carrier and tracking number. */
-  shipment?: { number: number; carrier: string; trackingNumber: string };
-};
+import { type OrderDocument, optionText } from './documents.format.js';
 
 /**
  * The order for its documents. With a buyer id only that member's own order is found: another member's
@@ -85,44 +47,3 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
     finalAmount: order.finalAmount,
   };
 }
-
-/** 'value1 / value2', or value1 alone when the option has one value. */
-export const optionText = (value1: string, value2: string | null): string =>
-  value2?.trim() ? `${value1} / ${value2}` : value1;
-
-/**
- * Supply amount and VAT of a VAT-inclusive total in won, as a Korean tax invoice shows them: the shop's won
- * prices include 10 % VAT, so supply = round(total / 1.1) to the won and VAT = total - supply. Computed as
- * round(total * 10 / 11) in integers (no binary fraction of 1.1 can tip a rounding).
- */
-export function vatSplit(totalWon: number): { supply: number; vat: number } {
-  const supply = Math.round((totalWon * 10) / 11);
-  return { supply, vat: totalWon - supply };
-}
-
-/** An amount in minor units as the shop writes it, a minus first for a discount: '-₩5,000', 'US$12.50'. */
-export function money(minor: number, currencyCode: CurrencyCode): string {
-  const text = formatPrice(fromMinorUnits(Math.abs(minor), currencyCode), currencyCode);
-  return minor < 0 ? `-${text}` : text;
-}
-
-const KOREAN_TIME = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Seoul',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The date and time in Korean time, e.g. '2026-11-23 09:05 KST'. */
-export function koreanDateTime(at: Date): string {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    KOREAN_TIME.formatToParts(at).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} KST`;
-}
-
-/** The address with its postal code in brackets, as the order detail shows it. */
-export const addressLine = (addressDetail: string, postalCode: string): string =>
-  postalCode.trim() ? `${addressDetail} (${postalCode.trim()})` : addressDetail;

@@ -8,8 +8,8 @@ import { productOptions } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, receiver, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
+import { koreanDateTime, type OrderDocument, optionText, vatSplit } from './documents.format.js';
 import { invoicePdf, packingListPdf } from './documents.pdf.js';
-import { koreanDateTime, type OrderDocument, optionText, vatSplit } from './documents.service.js';
 
 /** The text of a PDF as poppler's pdftotext reads it; the tests need the tool, they never skip without it. */
 function pdfText(pdf: Buffer, options: { layout?: boolean } = {}): string {

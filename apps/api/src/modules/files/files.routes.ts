@@ -52,7 +52,7 @@ export const localFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/files/*', { schema: { hide: true } }, async (request) => {
     const key = (request.params as { '*': string })['*'];
     const query = request.query as { expires?: string; signature?: string };
-    await files.receiveLocalUpload(app.db, storage, {
+    await files.receiveLocalUpload(app.db, storage, app.untrustedWork, {
       key,
       contentType: (request.headers['content-type'] ?? '').split(';')[0]!.trim(),
       expires: query.expires,

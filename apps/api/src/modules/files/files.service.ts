@@ -11,6 +11,7 @@ import {
   newFileKey,
   withoutQuery,
 } from '../../lib/storage/storage.js';
+import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import type { SessionBuyer } from '../auth/auth.repository.js';
 import * as repo from './files.repository.js';
 
@@ -68,6 +69,7 @@ export async function requestUploads(
 export async function receiveLocalUpload(
   db: Executor,
   storage: LocalFileStorage,
+  untrustedWork: UntrustedWork,
   upload: { key: string; contentType: string; expires?: string; signature?: string; body: Readable },
 ) {
   if (!storage.verify('upload', upload.key, upload.expires, upload.signature, upload.contentType)) {
@@ -79,10 +81,14 @@ export async function receiveLocalUpload(
   const written = await storage.write(upload.key, upload.body, MAX_UPLOAD_BYTES);
   if ('tooLarge' in written) throw new AppError(413, 'FILE_TOO_LARGE', FILE_MESSAGES.tooLarge);
   const stored = await storage.inspect(upload.key, bytesToCheck(file.fileName));
-  if (!stored || !matchesFileType(file.fileName, stored.head)) {
-    await storage.remove(upload.key);
-    throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
+  let matches = false;
+  try {
+    matches = stored !== null && (await matchesFileType(file.fileName, stored.head, untrustedWork));
+  } finally {
+    // Refused, or too complex to check: nothing of it is kept.
+    if (!matches) await storage.remove(upload.key);
   }
+  if (!matches) throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
   await repo.markUploaded(db, file.id, written.size);
 }
 
@@ -93,6 +99,7 @@ export async function receiveLocalUpload(
 export async function claimFile(
   db: Executor,
   storage: FileStorage,
+  untrustedWork: UntrustedWork,
   fileUrl: string,
   kind: FileKind,
   ownerBuyerId: string | null,
@@ -104,7 +111,7 @@ export async function claimFile(
   const stored = await storage.inspect(file.storageKey, bytesToCheck(file.fileName));
   if (!stored) throw badRequest(FILE_MESSAGES.notUploaded, 'FILE_NOT_UPLOADED');
   if (stored.size > MAX_UPLOAD_BYTES) throw badRequest(FILE_MESSAGES.tooLarge, 'FILE_TOO_LARGE');
-  if (!matchesFileType(file.fileName, stored.head))
+  if (!(await matchesFileType(file.fileName, stored.head, untrustedWork)))
     throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
   await repo.markReferenced(db, file.id, ownerBuyerId, stored.size);
   return file.id;

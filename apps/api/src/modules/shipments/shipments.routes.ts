@@ -10,9 +10,9 @@ import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { CHANNELS } from '../../plugins/notifications.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
-import { packingListPdf } from '../documents/documents.pdf.js';
+import { optionText } from '../documents/documents.format.js';
 import { sendPdf } from '../documents/documents.routes.js';
-import { optionText, orderDocument } from '../documents/documents.service.js';
+import { orderDocument } from '../documents/documents.service.js';
 import { shipmentsOf } from './shipments.repository.js';
 import { mailShipment, shipOrder } from './shipments.service.js';
 
@@ -64,22 +64,25 @@ const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const index = parcels.findIndex((p) => p.shipmentUuid === shipmentUuid);
       const parcel = parcels[index];
       if (!parcel) throw notFound('This shipment does not exist on this order.', 'SHIPMENT_NOT_FOUND');
-      const pdf = await packingListPdf({
-        ...order,
-        // The order's own lines (whatever they print), with this parcel's quantities.
-        lines: parcel.lines.map((l) => {
-          const option = optionText(l.optionNameValue1, l.optionNameValue2);
-          const same = order.lines.find((d) => d.title === l.productTitle && d.option === option);
-          return {
-            ...same,
-            title: l.productTitle,
-            option,
-            quantity: l.quantity,
-            unitPrice: 0,
-            amount: 0,
-          } as Line;
-        }),
-        shipment: { number: index + 1, carrier: parcel.carrier, trackingNumber: parcel.trackingNumber },
+      const pdf = await app.untrustedWork.run('orderPdf', {
+        document: 'packingList',
+        order: {
+          ...order,
+          // The order's own lines (whatever they print), with this parcel's quantities.
+          lines: parcel.lines.map((l) => {
+            const option = optionText(l.optionNameValue1, l.optionNameValue2);
+            const same = order.lines.find((d) => d.title === l.productTitle && d.option === option);
+            return {
+              ...same,
+              title: l.productTitle,
+              option,
+              quantity: l.quantity,
+              unitPrice: 0,
+              amount: 0,
+            } as Line;
+          }),
+          shipment: { number: index + 1, carrier: parcel.carrier, trackingNumber: parcel.trackingNumber },
+        },
       });
       return sendPdf(reply, `packing-list-${order.orderNumber}-${index + 1}.pdf`, pdf);
     },

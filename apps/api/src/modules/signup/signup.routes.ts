@@ -76,7 +76,7 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await signup.signup(app.db, app.storage, request.body);
+      await signup.signup(app.db, app.storage, app.untrustedWork, request.body);
       await app.mailer
         .send({
           to: app.config.SHOP_INBOX_EMAIL,

@@ -9,6 +9,7 @@ import { AppError, conflict } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import type { FileStorage } from '../../lib/storage/storage.js';
+import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { claimFile } from '../files/files.service.js';
 import * as repo from './signup.repository.js';
 
@@ -67,7 +68,12 @@ export async function verifyCode(db: Db, secret: string, email: string, code: st
 }
 
 /** Creates a PENDING account for an address verified in the last 30 minutes, with its certificate. */
-export async function signup(db: Db, storage: FileStorage, input: SignupRequest) {
+export async function signup(
+  db: Db,
+  storage: FileStorage,
+  untrustedWork: UntrustedWork,
+  input: SignupRequest,
+) {
   const passwordHash = await hashPassword(input.password);
   try {
     return await inTransaction(db, async (tx) => {
@@ -90,7 +96,14 @@ export async function signup(db: Db, storage: FileStorage, input: SignupRequest)
         personalInfoAgreedAt: now,
         termsAgreedAt: now,
       });
-      const fileId = await claimFile(tx, storage, input.businessCertificateUrl, 'BUSINESS_CERT', buyer!.id);
+      const fileId = await claimFile(
+        tx,
+        storage,
+        untrustedWork,
+        input.businessCertificateUrl,
+        'BUSINESS_CERT',
+        buyer!.id,
+      );
       await repo.setCertificate(tx, buyer!.id, fileId);
       await repo.forgetVerifications(tx, input.email);
       return { id: buyer!.id };

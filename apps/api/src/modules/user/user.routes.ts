@@ -42,7 +42,13 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await user.updateProfile(app.db, app.storage, requireBuyer(request).id, request.body);
+      await user.updateProfile(
+        app.db,
+        app.storage,
+        app.untrustedWork,
+        requireBuyer(request).id,
+        request.body,
+      );
       return ok(null, messages.account.profileUpdated);
     },
   );

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import { type FileStorage, fileIdFromUrl } from '../../lib/storage/storage.js';
+import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { claimFile } from '../files/files.service.js';
 import * as repo from './user.repository.js';
 
@@ -53,6 +54,7 @@ export async function profile(db: Executor, storage: FileStorage, buyerId: strin
 export async function updateProfile(
   db: Db,
   storage: FileStorage,
+  untrustedWork: UntrustedWork,
   buyerId: string,
   input: UpdateProfileRequest,
 ) {
@@ -64,7 +66,7 @@ export async function updateProfile(
     const certificateChanged =
       input.businessCertificateUrl !== '' && newFileId !== current.buyer.businessCertificateFileId;
     const businessCertificateFileId = certificateChanged
-      ? await claimFile(tx, storage, input.businessCertificateUrl, 'BUSINESS_CERT', buyerId)
+      ? await claimFile(tx, storage, untrustedWork, input.businessCertificateUrl, 'BUSINESS_CERT', buyerId)
       : current.buyer.businessCertificateFileId;
     await repo.updateBuyer(tx, buyerId, {
       companyName: input.companyName,
