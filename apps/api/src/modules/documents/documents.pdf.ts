@@ -289,22 +289,32 @@ const sellerRows: [string, string][] = [
   ['E-mail', SELLER.email],
 ];
 
+/** Statuses an order reaches only once its payment was received: the order moves PAID, PREPARING, SHIPPED, DELIVERED. */
+const PAID_STATUSES: readonly OrderDocument['status'][] = ['PAID', 'PREPARING', 'SHIPPED', 'DELIVERED'];
+
 /**
- * The pro-forma invoice, issued before payment. Won orders show the supply amount and the 10 % VAT of the
- * VAT-inclusive total separately; dollar orders carry the fields of a commercial invoice (seller, buyer,
- * country of origin, currency). Memos that change the amount are lines between the subtotal and the total.
+ * The invoice: pro-forma until the order is paid, then an invoice that says it was paid. Won orders show the
+ * supply amount and the 10 % VAT of the VAT-inclusive total separately; dollar orders carry the fields of a
+ * commercial invoice (seller, buyer, country of origin, currency). Memos that change the amount are lines between
+ * the subtotal and the total.
  */
 export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   const won = order.currencyCode === 'KRW';
-  const doc = newDocument(`Pro-forma invoice ${order.orderNumber}`);
+  const paid = PAID_STATUSES.includes(order.status);
+  const name = paid ? 'Invoice' : 'Pro-forma invoice';
+  const doc = newDocument(`${name} ${order.orderNumber}`);
   let y = heading(
     doc,
-    'PRO-FORMA INVOICE',
-    won
-      ? 'Issued before payment. Amounts in Korean won, VAT included.'
-      : 'Commercial invoice, issued before payment.',
+    paid ? 'INVOICE' : 'PRO-FORMA INVOICE',
+    paid
+      ? won
+        ? 'Paid. Amounts in Korean won, VAT included.'
+        : 'Commercial invoice, paid.'
+      : won
+        ? 'Issued before payment. Amounts in Korean won, VAT included.'
+        : 'Commercial invoice, issued before payment.',
     [
-      ['Invoice no.', `PI-${order.orderNumber}`],
+      ['Invoice no.', `${paid ? 'INV' : 'PI'}-${order.orderNumber}`],
       ['Order number', order.orderNumber],
       ['Order date', koreanDateTime(order.orderedAt)],
       ['Status', ORDER_STATUS_LABELS[order.status]],
@@ -370,14 +380,16 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   notes(
     doc,
     [
-      'This pro-forma invoice is issued before payment; the person in charge confirms the order and the payment.',
+      paid
+        ? 'Payment for this order was received in full.'
+        : 'This pro-forma invoice is issued before payment; the person in charge confirms the order and the payment.',
       won
         ? 'Prices include 10% VAT: supply amount = total / 1.1, rounded to the won; VAT = total - supply amount.'
         : `Goods of ${COUNTRY_OF_ORIGIN} origin, shipped from the Republic of Korea.`,
     ],
     y,
   );
-  return finish(doc, `${SELLER.name} · Pro-forma invoice ${order.orderNumber}`);
+  return finish(doc, `${SELLER.name} · ${name} ${order.orderNumber}`);
 }
 
 /** The packing list: what goes in the box and to whom, without prices. */

@@ -302,6 +302,24 @@ describe('the PDF layout', () => {
     finalAmount: 45 * 185_000 + 30_000,
   };
 
+  it('is pro-forma until the order is paid, then an invoice that says it was paid', async () => {
+    for (const status of ['PENDING', 'CONFIRMED', 'CANCELLED'] as const) {
+      const text = flat(pdfText(await invoicePdf({ ...many, status })));
+      expect(text, status).toContain('PRO-FORMA INVOICE');
+      expect(text, status).toContain('issued before payment');
+      expect(text, status).toContain(`PI-${many.orderNumber}`);
+    }
+    for (const status of ['PAID', 'PREPARING', 'SHIPPED', 'DELIVERED'] as const) {
+      for (const currencyCode of ['KRW', 'USD'] as const) {
+        const text = flat(pdfText(await invoicePdf({ ...many, status, currencyCode })));
+        expect(text, status).not.toMatch(/pro-forma|before payment/i);
+        expect(text, status).toContain('INVOICE');
+        expect(text, status).toContain('Payment for this order was received in full.');
+        expect(text, status).toContain(`INV-${many.orderNumber}`);
+      }
+    }
+  });
+
   it('runs a long order over several pages, every line and the totals included, each page numbered', async () => {
     const pdf = await invoicePdf(many);
     keep('invoice-long.pdf', pdf);
