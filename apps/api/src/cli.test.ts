@@ -1,33 +1,16 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from './db/client.js';
 import { buyers } from './db/schema.js';
 import { seedOnFirstStart } from './db/seed/index.js';
 import { freshDatabase } from './test/database.js';
-
-const run = promisify(execFile);
-const apiRoot = fileURLToPath(new URL('..', import.meta.url));
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
+import { shopCommand } from './test/shop-command.js';
 
 /** Runs the staff command as a separate process, the way staff run it. */
-async function shop(env: NodeJS.ProcessEnv, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
-      cwd: apiRoot,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const shop = shopCommand;
 
 const PENDING = 'pending@demo.kshop.example';
 

@@ -1,34 +1,15 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { emptyPostgresDatabase, freshDatabase } from '../test/database.js';
+import { shopCommand } from '../test/shop-command.js';
 import { everyTableRow } from '../test/table-rows.js';
 import { answerBackupRequests } from './backup-requests.js';
 import { openDatabase } from './client.js';
 import { seedOnFirstStart } from './seed/index.js';
 
-const run = promisify(execFile);
-const apiRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.resolve(apiRoot, '../../node_modules/.bin/tsx');
 const quiet = { info() {}, error() {} };
-
-/** The staff command as staff run it, in a process of its own. */
-async function shopCommand(env: NodeJS.ProcessEnv, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(tsx, ['src/cli.ts', ...args], {
-      cwd: apiRoot,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'kshop-backup-command-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -86,3 +86,17 @@ export async function signUp(shop: TestShop, email: string) {
   if (res.statusCode !== 200) throw new Error(`sign-up failed: ${res.body}`);
   return { email, password: 'Seoul2026!', fileUrl };
 }
+
+/** Asks for a temporary password for `email` as the storefront does, and answers the one the mail carries. */
+export async function temporaryPasswordFor(shop: TestShop, email: string): Promise<string> {
+  const before = (await shop.smtp.mailsTo(email, 0)).length;
+  const res = await shop.app.inject({
+    method: 'POST',
+    url: '/api/v1/user/temp-password',
+    payload: { email },
+  });
+  if (res.json().message !== 'Temporary password issued successfully.')
+    throw new Error(`no temporary password for ${email}: ${res.body}`);
+  const mails = await shop.smtp.mailsTo(email, before + 1);
+  return /temporary password is (\S+)/.exec(mails.at(-1)!.raw)![1]!;
+}

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyers } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/password.js';
-import { signUp } from '../../test/accounts.js';
-import { body, createTestShop, type TestShop } from '../../test/app.js';
+import { signUp, temporaryPasswordFor } from '../../test/accounts.js';
+import { createTestShop, type TestShop } from '../../test/app.js';
 import { INVALID_LOGIN, login } from './auth.service.js';
 
 // How long a login takes must not tell what the account holds: every attempt checks as many argon2 hashes,
@@ -15,18 +15,6 @@ beforeAll(async () => {
   shop = await createTestShop({ demoData: false });
 });
 afterAll(() => shop?.close());
-
-async function temporaryPasswordFor(email: string): Promise<string> {
-  const before = (await shop.smtp.mailsTo(email, 0)).length;
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/user/temp-password',
-    payload: { email },
-  });
-  expect(body(res).message).toBe('Temporary password issued successfully.');
-  const mails = await shop.smtp.mailsTo(email, before + 1);
-  return /temporary password is (\S+)/.exec(mails.at(-1)!.raw)![1]!;
-}
 
 /** Logs in through the service with a verifier that counts its argon2 checks; answers the outcome and count. */
 async function attempt(email: string, password: string) {
@@ -48,9 +36,9 @@ describe('the password checks of a login', () => {
     const pending = await signUp(shop, 'checks-pending@company.example');
     const adopting = await signUp(shop, 'checks-adopting@company.example');
     const expired = await signUp(shop, 'checks-expired@company.example');
-    await temporaryPasswordFor(pending.email);
-    const adopted = await temporaryPasswordFor(adopting.email);
-    const late = await temporaryPasswordFor(expired.email);
+    await temporaryPasswordFor(shop, pending.email);
+    const adopted = await temporaryPasswordFor(shop, adopting.email);
+    const late = await temporaryPasswordFor(shop, expired.email);
     await shop.db
       .update(buyers)
       .set({ temporaryPasswordExpiresAt: new Date(Date.now() - 1000) })

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyers } from '../../db/schema.js';
-import { signUp } from '../../test/accounts.js';
+import { signUp, temporaryPasswordFor } from '../../test/accounts.js';
 import { body, createTestShop, type TestShop } from '../../test/app.js';
 import { STAFF_PASSWORD, staffSession } from '../../test/staff.js';
 
@@ -17,18 +17,6 @@ const logout = (headers: Partial<Auth> = {}) =>
   shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers });
 const login = (email: string, password: string) =>
   shop.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
-
-async function temporaryPasswordFor(email: string): Promise<string> {
-  const before = (await shop.smtp.mailsTo(email, 0)).length;
-  const res = await shop.app.inject({
-    method: 'POST',
-    url: '/api/v1/user/temp-password',
-    payload: { email },
-  });
-  expect(body(res).message).toBe('Temporary password issued successfully.');
-  const mails = await shop.smtp.mailsTo(email, before + 1);
-  return /temporary password is (\S+)/.exec(mails.at(-1)!.raw)![1]!;
-}
 
 describe('logging out', () => {
   it('revokes the token used and no other; logging out again, or without a token, is still 200', async () => {
@@ -105,8 +93,8 @@ describe('a temporary password', () => {
   it('leaves the password and every session working until it is used', async () => {
     const account = await signUp(shop, 'forgetful@company.example');
     const session = await shop.loginAs(account.email, account.password);
-    await temporaryPasswordFor(account.email);
-    const temporary = await temporaryPasswordFor(account.email);
+    await temporaryPasswordFor(shop, account.email);
+    const temporary = await temporaryPasswordFor(shop, account.email);
     expect((await profile(session)).statusCode).toBe(200);
 
     // Its first use makes it the password and ends the other sessions; the login itself gets a token.
@@ -124,20 +112,20 @@ describe('a temporary password', () => {
 
   it('only replaces the one mailed before it', async () => {
     const account = await signUp(shop, 'twice@company.example');
-    const earlier = await temporaryPasswordFor(account.email);
-    const later = await temporaryPasswordFor(account.email);
+    const earlier = await temporaryPasswordFor(shop, account.email);
+    const later = await temporaryPasswordFor(shop, account.email);
     expect((await login(account.email, earlier)).statusCode).toBe(401);
     expect((await login(account.email, later)).statusCode).toBe(200);
   });
 
   it('is dropped when the member logs in with the own password, and is refused once expired', async () => {
     const account = await signUp(shop, 'remembered@company.example');
-    const temporary = await temporaryPasswordFor(account.email);
+    const temporary = await temporaryPasswordFor(shop, account.email);
     const session = await shop.loginAs(account.email, account.password);
     expect((await login(account.email, temporary)).statusCode).toBe(401);
     expect((await profile(session)).statusCode).toBe(200);
 
-    const late = await temporaryPasswordFor(account.email);
+    const late = await temporaryPasswordFor(shop, account.email);
     await shop.db
       .update(buyers)
       .set({ temporaryPasswordExpiresAt: new Date(Date.now() - 1000) })
@@ -149,7 +137,7 @@ describe('a temporary password', () => {
 
   it('is dropped by a password change', async () => {
     const account = await signUp(shop, 'changed@company.example');
-    const temporary = await temporaryPasswordFor(account.email);
+    const temporary = await temporaryPasswordFor(shop, account.email);
     const session = await shop.loginAs(account.email, account.password);
     await shop.app.inject({
       method: 'PATCH',
