@@ -1,5 +1,6 @@
 import {
   type CurrencyCode,
+  countryName,
   formatPrice,
   fromMinorUnits,
   messages,
@@ -22,6 +23,8 @@ export type OrderDocument = {
     receiverName: string;
     addressDetail: string;
     postalCode: string;
+    /** ISO 3166-1 alpha-2, or null when the order did not say. */
+    country: string | null;
     phoneNumber: string;
     email: string;
   };
@@ -64,6 +67,7 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
       receiverName: order.receiverName,
       addressDetail: order.receiverAddressDetail,
       postalCode: order.receiverPostalCode,
+      country: order.receiverCountry,
       phoneNumber: order.receiverPhoneNumber,
       email: order.receiverEmail,
     },
@@ -123,6 +127,12 @@ export function koreanDateTime(at: Date): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} KST`;
 }
 
-/** The address with its postal code in brackets, as the order detail shows it. */
-export const addressLine = (addressDetail: string, postalCode: string): string =>
-  postalCode.trim() ? `${addressDetail} (${postalCode.trim()})` : addressDetail;
+/** The address with its postal code in brackets, as the order detail shows it, then the country's name. */
+export const addressLine = (
+  addressDetail: string,
+  postalCode: string,
+  country: string | null = null,
+): string => {
+  const line = postalCode.trim() ? `${addressDetail} (${postalCode.trim()})` : addressDetail;
+  return country ? `${line}, ${countryName(country)}` : line;
+};
