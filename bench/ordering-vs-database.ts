@@ -52,6 +52,7 @@ function orderCommand(currency: 'KRW' | 'USD', lineCount: number): string {
     phoneNumber: '+82 10-5556-0000',
     postalCode: '03925',
     addressDetail: '396 World Cup buk-ro, Mapo-gu, Seoul, 12th floor',
+    country: 'KR',
     route: 'POST /api/v1/order',
     requestHash: 'bench',
     placed: 'Your order has been placed.',

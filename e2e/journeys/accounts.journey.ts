@@ -45,6 +45,9 @@ const SEOUL = {
 };
 const SEOUL_EDITED = { ...SEOUL, addressDetail: 'Seoul, Jung-gu, Sejong-daero 110, 5F' };
 const BUSAN = { postalCode: '48058', addressDetail: 'Busan, Haeundae-gu, Centum-ro 55', isDefault: true };
+/** An address card's text: a Korea Company's addresses are in Korea unless it names another country. */
+const cardText = (postalCode: string, addressDetail: string) =>
+  `[${postalCode}] ${addressDetail}, South Korea`;
 const SHOP_INBOX = 'sales@kshop.example';
 const INVALID_LOGIN = 'Invalid email or password.';
 
@@ -318,7 +321,7 @@ describe('a company signs up, is approved, keeps its account and deletes it', ()
       await dialog.waitFor({ state: 'detached' });
       await eventually(async () =>
         assert.deepEqual(await addressesShown(buyer), [
-          { title: 'Default', text: `[${SEOUL.postalCode}] ${SEOUL.addressDetail}` },
+          { title: 'Default', text: cardText(SEOUL.postalCode, SEOUL.addressDetail) },
         ]),
       );
 
@@ -329,8 +332,8 @@ describe('a company signs up, is approved, keeps its account and deletes it', ()
       await answerDialog(buyer, 'Address added successfully!');
       await eventually(async () =>
         assert.deepEqual(await addressesShown(buyer), [
-          { title: 'Default', text: `[${BUSAN.postalCode}] ${BUSAN.addressDetail}` },
-          { title: 'Address', text: `[${SEOUL.postalCode}] ${SEOUL.addressDetail}` },
+          { title: 'Default', text: cardText(BUSAN.postalCode, BUSAN.addressDetail) },
+          { title: 'Address', text: cardText(SEOUL.postalCode, SEOUL.addressDetail) },
         ]),
       );
     },
@@ -358,8 +361,8 @@ describe('a company signs up, is approved, keeps its account and deletes it', ()
       await answerDialog(buyer, 'Address updated successfully!');
       await eventually(async () =>
         assert.deepEqual(await addressesShown(buyer), [
-          { title: 'Default', text: `[${BUSAN.postalCode}] ${BUSAN.addressDetail}` },
-          { title: 'Address', text: `[${SEOUL.postalCode}] ${SEOUL_EDITED.addressDetail}` },
+          { title: 'Default', text: cardText(BUSAN.postalCode, BUSAN.addressDetail) },
+          { title: 'Address', text: cardText(SEOUL.postalCode, SEOUL_EDITED.addressDetail) },
         ]),
       );
 
@@ -374,7 +377,7 @@ describe('a company signs up, is approved, keeps its account and deletes it', ()
       await remove.click();
       await answerDialog(buyer, 'Are you sure you want to delete this address?');
       await answerDialog(buyer, 'Address deleted successfully.');
-      const remaining = [{ title: 'Default', text: `[${BUSAN.postalCode}] ${BUSAN.addressDetail}` }];
+      const remaining = [{ title: 'Default', text: cardText(BUSAN.postalCode, BUSAN.addressDetail) }];
       await eventually(async () => assert.deepEqual(await addressesShown(buyer), remaining));
 
       await buyer.reload();

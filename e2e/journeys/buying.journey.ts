@@ -39,8 +39,8 @@ interface Buyer {
   email: string;
   currency: Currency;
   receiver: { name: string; email: string; phone: string };
-  /** The new shipping address added at checkout. */
-  address: { postalCode: string; detail: string };
+  /** The new shipping address added at checkout, with the country its dialog shows or is given. */
+  address: { postalCode: string; detail: string; country: string };
   /** The staff memo and its amount in minor units. */
   memo: { text: string; label: string; minor: number };
 }
@@ -51,7 +51,11 @@ const BUYERS: Buyer[] = [
     email: 'korea@demo.kshop.example',
     currency: 'KRW',
     receiver: { name: 'Park Seojun', email: 'logistics@hanbit.example', phone: '+82 10-5555-0101' },
-    address: { postalCode: '06234', detail: '서울특별시 강남구 테헤란로 152, 물류센터 3층' },
+    address: {
+      postalCode: '06234',
+      detail: '서울특별시 강남구 테헤란로 152, 물류센터 3층',
+      country: 'South Korea',
+    },
     memo: { text: 'Shipping fee/15000', label: 'Shipping fee', minor: 15_000 },
   },
   {
@@ -59,7 +63,8 @@ const BUYERS: Buyer[] = [
     email: 'global@demo.kshop.example',
     currency: 'USD',
     receiver: { name: 'Jordan Lee', email: 'receiving@starlight.example', phone: '+1 562-555-0199' },
-    address: { postalCode: '90802', detail: '300 Harbor Plaza, Dock 4, Long Beach, CA, USA' },
+    // A Canadian postal code has letters; a Global company's address names its country.
+    address: { postalCode: 'M5V 2T6', detail: '200 Front St W, Dock 4, Toronto, ON', country: 'Canada' },
     memo: { text: 'Shipping fee/25.50', label: 'Shipping fee', minor: 2_550 },
   },
 ];
@@ -447,6 +452,9 @@ describe('buying: from product options through the cart and checkout to a confir
         const dialog = page.getByRole('dialog', { name: 'Add Address', exact: true });
         await dialog.getByLabel('Postal code', { exact: true }).fill(buyer.address.postalCode);
         await dialog.getByLabel('Shipping address', { exact: true }).fill(buyer.address.detail);
+        const country = dialog.getByRole('combobox', { name: 'Country', exact: true });
+        if (buyer.currency === 'USD') await country.selectOption({ label: buyer.address.country });
+        assert.equal(await country.locator('option:checked').textContent(), buyer.address.country);
         assert.equal(
           await dialog.getByRole('checkbox', { name: 'Set as default address', exact: true }).isChecked(),
           false,
@@ -504,6 +512,7 @@ describe('buying: from product options through the cart and checkout to a confir
           assert.equal(shown.Company, profile.companyName);
           assert.equal(shown.Phone, buyer.receiver.phone);
           assert.equal(shown.Address, `${buyer.address.detail} (${buyer.address.postalCode})`);
+          assert.equal(shown.Country, buyer.address.country);
 
           const ordered = detail
             .getByRole('list', { name: 'Ordered products', exact: true })

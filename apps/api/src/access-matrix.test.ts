@@ -384,7 +384,8 @@ const ROUTES: Record<string, Route> = {
     access: 'member',
     call: ({ role }) => ({
       url: '/api/v1/user/address',
-      payload: { addressDetail: unique(`${role} street`) },
+      // memberB is a Global company, whose addresses name their country.
+      payload: { addressDetail: unique(`${role} street`), country: 'US' },
     }),
   },
   'PATCH /api/v1/user/address/{addressUuid}': {

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './messages.js';
 export * from './pages.js';
+export * from './rules/address.js';
 export * from './rules/order-status.js';
 export * from './rules/pagination.js';
 export * from './rules/pricing.js';

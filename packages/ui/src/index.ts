@@ -1,3 +1,4 @@
+export { CountryOptions } from './country-options';
 export { type AlertOptions, DialogProvider, useAlert, useConfirm } from './dialog';
 export { type FieldControlProps, FormField } from './form-field';
 export { Modal } from './modal';

@@ -145,6 +145,8 @@ export const addresses = pgTable(
       .references(() => buyers.id, { onDelete: 'cascade' }),
     postalCode: text().notNull().default(''),
     addressDetail: text().notNull(),
+    /** ISO 3166-1 alpha-2; null only for a Global company's address saved before countries were kept. */
+    country: text(),
     isDefault: boolean().notNull().default(false),
     createdAt: createdAt(),
   },
@@ -541,6 +543,8 @@ export const orders = pgTable(
     receiverPhoneNumber: text().notNull(),
     receiverPostalCode: text().notNull().default(''),
     receiverAddressDetail: text().notNull(),
+    /** ISO 3166-1 alpha-2 of where the parcel goes; null when the order did not say (older Global orders). */
+    receiverCountry: text(),
     businessRegistrationNumber: text().notNull().default(''),
     personInChargeStaffId: uuid().references(() => staff.id),
     /** Set when staff took the order on the buyer's behalf (phone, KakaoTalk); null for storefront orders. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
+import { ADDRESS_RULES, addressCountry, countryField, postalCodeField } from '../rules/address.js';
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../rules/validation.js';
 import { safeText, TEXT_MAX } from './primitives.js';
 
@@ -57,13 +58,7 @@ export const loginRequest = z.object({
 export type LoginRequest = z.infer<typeof loginRequest>;
 
 const numeric = (message: string) => required(message, TEXT_MAX.identifier).regex(/^\d+$/, message);
-const optionalPostalCode = z
-  .string()
-  .trim()
-  .regex(/^\d*$/, 'postal code must contain digits only.')
-  .max(10, 'postal code must be at most 10 characters.')
-  .optional()
-  .default('');
+const optionalPostalCode = postalCodeField;
 
 export const signupRequest = z.object({
   email: emailField,
@@ -91,8 +86,17 @@ export const addressRequest = z.object({
     tooLong: `shipping address must be at most ${TEXT_MAX.address} characters.`,
   }),
   isDefault: z.boolean().default(false),
+  /** Without one, a Korean company's address is in Korea (KR); a Global company's must name its country. */
+  country: countryField.optional(),
 });
 export type AddressRequest = z.infer<typeof addressRequest>;
+
+/** The address form of a Korean or Global company: the API's rule, checked before sending. */
+export const addressFormFor = (isKoreanCompany: boolean, stored: string | null = null) =>
+  addressRequest.refine((a) => addressCountry(isKoreanCompany, a.country, stored) !== null, {
+    message: ADDRESS_RULES.countryRequired,
+    path: ['country'],
+  });
 
 export const changePasswordRequest = z.object({ password: newPasswordField });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
@@ -143,6 +147,8 @@ export const addressView = z.object({
   postalCode: z.string(),
   addressDetail: z.string(),
   isDefault: z.boolean(),
+  /** ISO 3166-1 alpha-2; null for an address saved before countries were kept and not Korean. */
+  country: z.string().nullable().optional(),
 });
 export type AddressView = z.infer<typeof addressView>;
 

@@ -118,6 +118,7 @@ export const adminBuyerDetail = adminBuyer.extend({
       postalCode: z.string(),
       addressDetail: z.string(),
       isDefault: z.boolean(),
+      country: z.string().nullable().optional(),
     }),
   ),
   orderCount: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES, PAGE_SIZE } from '../constants.js';
 import { messages } from '../messages.js';
+import { countryField, postalCodeField } from '../rules/address.js';
 import { emailField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
@@ -93,13 +94,15 @@ export const receiverInfoRequest = z.object({
   companyName: safeText({ max: TEXT_MAX.name, required: messages.order.companyNameRequired }),
   companyEmail: emailField,
   receiverName: safeText({ max: TEXT_MAX.label, required: messages.order.receiverNameRequired }),
-  postalCode: safeText({ max: 20 }).optional().default(''),
+  postalCode: postalCodeField,
   addressDetail: safeText({
     max: TEXT_MAX.address,
     multiline: true,
     required: messages.order.addressRequired,
   }),
   phoneNumber: safeText({ max: TEXT_MAX.phone, required: messages.order.phoneRequired }),
+  /** Where the parcel goes; without it, Korea for a Korean company, else not known. */
+  country: countryField.optional(),
 });
 
 export const orderCreateRequest = z.object({
@@ -174,6 +177,8 @@ export const orderDetail = z.object({
     phoneNumber: z.string(),
     addressDetail: z.string(),
     postalCode: z.string(),
+    /** ISO 3166-1 alpha-2, or null when the order did not say. */
+    country: z.string().nullable().optional(),
   }),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;

@@ -93,12 +93,22 @@ export const stockLevelRow = z.object({
   threshold: z.number().int(),
   isPublished: z.boolean(),
 });
+/**
+ * Why a sold-out option is listed. NO_STOCK: nothing is available, flagged or not. FLAGGED: staff flagged it
+ * sold out by hand while some is still available (`available` says how many), which staff may not expect.
+ */
+export const SOLD_OUT_REASONS = ['FLAGGED', 'NO_STOCK'] as const;
+export type SoldOutReason = (typeof SOLD_OUT_REASONS)[number];
+export const soldOutReasonOf = (option: { isSoldOut: boolean; available: number }): SoldOutReason =>
+  option.available > 0 && option.isSoldOut ? 'FLAGGED' : 'NO_STOCK';
+export const soldOutLevelRow = stockLevelRow.extend({ soldOutReason: z.enum(SOLD_OUT_REASONS) });
+
 export const stockLevels = z.object({
   /** Orderable options running low, fewest available first. */
   low: z.array(stockLevelRow),
   lowCount: z.number().int(),
   /** Options flagged sold out or with nothing available, listed apart so they never crowd out the low. */
-  soldOut: z.array(stockLevelRow),
+  soldOut: z.array(soldOutLevelRow),
   soldOutCount: z.number().int(),
 });
 export const stockLevelsQuery = z.object({ limit: queryInt('limit', 1, 50).default(10) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.js';
 import { messages } from '../messages.js';
+import { countryField, postalCodeField } from '../rules/address.js';
 import { emailField } from './account.js';
 import { envelope, uuidParam } from './common.js';
 import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
@@ -38,8 +39,10 @@ export const takenOrderRequest = z
       companyEmail: emailField,
       receiverName: safeText({ max: TEXT_MAX.label, required: messages.order.receiverNameRequired }),
       phoneNumber: safeText({ max: TEXT_MAX.phone, required: messages.order.phoneRequired }),
-      postalCode: safeText({ max: 20 }).optional().default(''),
+      postalCode: postalCodeField,
       addressDetail: safeText({ max: TEXT_MAX.address, multiline: true }).optional().default(''),
+      /** The typed address's country; a saved address brings its own. */
+      country: countryField.optional(),
     }),
     /**
      * The total the staff member saw, in major units: the order is refused (409) should the catalogue

@@ -26,7 +26,7 @@ type DemoBuyer = {
   postalCode: string;
   marketingAgree: boolean;
   /** Saved as the default shipping address of an approved buyer. */
-  shippingAddress?: { postalCode: string; addressDetail: string };
+  shippingAddress?: { postalCode: string; addressDetail: string; country: string };
 };
 
 const DEMO_BUYERS: readonly DemoBuyer[] = [
@@ -44,6 +44,7 @@ const DEMO_BUYERS: readonly DemoBuyer[] = [
     shippingAddress: {
       postalCode: '03925',
       addressDetail: '서울특별시 마포구 월드컵북로 396, 12층 한빛레코드 물류팀',
+      country: 'KR',
     },
   },
   {
@@ -60,6 +61,7 @@ const DEMO_BUYERS: readonly DemoBuyer[] = [
     shippingAddress: {
       postalCode: '90021',
       addressDetail: '1200 E 7th St, Unit B, Los Angeles, CA, USA (Warehouse)',
+      country: 'US',
     },
   },
   {

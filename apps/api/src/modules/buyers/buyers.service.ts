@@ -52,6 +52,7 @@ export async function buyerDetail(db: Executor, storage: FileStorage, id: string
       postalCode: a.postalCode,
       addressDetail: a.addressDetail,
       isDefault: a.isDefault,
+      country: a.country,
     })),
     orderCount: await repo.orderCountOf(db, id),
     priceGroupId: buyer.priceGroupId,

@@ -5,6 +5,7 @@ import {
   fromMinorUnits,
   MONEY_MAX,
   type StockLevels,
+  soldOutReasonOf,
   toMinorUnits,
 } from '@kshop/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -230,6 +231,7 @@ async function stockRows(db: Executor, where: SQL, limit: number, order: SQL[]) 
       available: availableStock(o.stock, o.holdStock),
       threshold: o.lowStockThreshold,
       isPublished,
+      isSoldOut: o.isSoldOut,
     })),
     total: rows[0]?.total ?? 0,
   };
@@ -244,7 +246,15 @@ export async function stockLevels(db: Executor, limit: number): Promise<StockLev
     asc(sql`${productOptions.stock} - ${productOptions.holdStock}`),
   ]);
   const soldOut = await stockRows(db, soldOutOption, limit, [desc(productOptions.updatedAt)]);
-  return { low: low.rows, lowCount: low.total, soldOut: soldOut.rows, soldOutCount: soldOut.total };
+  return {
+    low: low.rows.map(({ isSoldOut: _flag, ...row }) => row),
+    lowCount: low.total,
+    soldOut: soldOut.rows.map(({ isSoldOut, ...row }) => ({
+      ...row,
+      soldOutReason: soldOutReasonOf({ isSoldOut, available: row.available }),
+    })),
+    soldOutCount: soldOut.total,
+  };
 }
 
 /** The artist table: every artist, or those whose English or Korean name holds `q`, with their products. */

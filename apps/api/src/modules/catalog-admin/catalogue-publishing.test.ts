@@ -333,6 +333,33 @@ describe('stock levels', () => {
     expect(body(bad).message).toMatch(/lowStockThreshold cannot be negative/);
     expect((await admin('GET', '/products/stock-levels?limit=0')).statusCode).toBe(400);
   });
+
+  it('says why each sold-out option is listed: flagged by hand with what is still available, or no stock left', async () => {
+    const gone = await newProduct({}, [
+      option('FLAGGED', { stock: 300, isSoldOut: true }),
+      option('EMPTY', { stock: 0 }),
+      option('FLAGGED EMPTY', { stock: 0, isSoldOut: true }),
+    ]);
+    // 20 of the flagged option are held by an order: what is available is what a buyer could still get.
+    await shop.db
+      .update(productOptions)
+      .set({ holdStock: 20 })
+      .where(eq(productOptions.id, gone.options[0]!.uuid));
+    const levels = body(await admin('GET', '/products/stock-levels?limit=50')).data;
+    const mine = levels.soldOut
+      .filter((r: { productUuid: string }) => r.productUuid === gone.uuid)
+      .map(({ option, available, soldOutReason }: Record<string, unknown>) => ({
+        option,
+        available,
+        soldOutReason,
+      }))
+      .sort((a: { option: string }, b: { option: string }) => a.option.localeCompare(b.option));
+    expect(mine).toEqual([
+      { option: 'EMPTY', available: 0, soldOutReason: 'NO_STOCK' },
+      { option: 'FLAGGED', available: 280, soldOutReason: 'FLAGGED' },
+      { option: 'FLAGGED EMPTY', available: 0, soldOutReason: 'NO_STOCK' },
+    ]);
+  });
 });
 
 describe('artists', () => {

@@ -1,4 +1,10 @@
-import { type CurrencyCode, formatPrice, fromMinorUnits, type OrderStatus } from '@kshop/contract';
+import {
+  type CurrencyCode,
+  countryName,
+  formatPrice,
+  fromMinorUnits,
+  type OrderStatus,
+} from '@kshop/contract';
 
 // What the documents print and how, apart from the database: the PDFs are drawn in the worker pool
 // (workers/order-pdf.task.ts), which loads this and not the order queries.
@@ -15,6 +21,8 @@ export type OrderDocument = {
     receiverName: string;
     addressDetail: string;
     postalCode: string;
+    /** ISO 3166-1 alpha-2, or null when the order did not say. */
+    country: string | null;
     phoneNumber: string;
     email: string;
   };
@@ -72,6 +80,12 @@ export function koreanDateTime(at: Date): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} KST`;
 }
 
-/** The address with its postal code in brackets, as the order detail shows it. */
-export const addressLine = (addressDetail: string, postalCode: string): string =>
-  postalCode.trim() ? `${addressDetail} (${postalCode.trim()})` : addressDetail;
+/** The address with its postal code in brackets, as the order detail shows it, then the country's name. */
+export const addressLine = (
+  addressDetail: string,
+  postalCode: string,
+  country: string | null = null,
+): string => {
+  const line = postalCode.trim() ? `${addressDetail} (${postalCode.trim()})` : addressDetail;
+  return country ? `${line}, ${countryName(country)}` : line;
+};

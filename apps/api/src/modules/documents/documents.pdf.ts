@@ -276,7 +276,7 @@ const buyerRows = (order: OrderDocument): [string, string][] => [
   ['Company', order.buyer.companyName],
   ['Business reg. no.', order.buyer.businessRegistrationNumber],
   ['Receiver', order.buyer.receiverName],
-  ['Address', addressLine(order.buyer.addressDetail, order.buyer.postalCode)],
+  ['Address', addressLine(order.buyer.addressDetail, order.buyer.postalCode, order.buyer.country)],
   ['Phone', order.buyer.phoneNumber],
   ['E-mail', order.buyer.email],
 ];
@@ -415,7 +415,7 @@ export function packingListPdf(order: OrderDocument): Promise<Buffer> {
       [
         ['Receiver', order.buyer.receiverName],
         ['Company', order.buyer.companyName],
-        ['Address', addressLine(order.buyer.addressDetail, order.buyer.postalCode)],
+        ['Address', addressLine(order.buyer.addressDetail, order.buyer.postalCode, order.buyer.country)],
         ['Phone', order.buyer.phoneNumber],
       ],
     ],

@@ -26,6 +26,7 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
       receiverName: order.receiverName,
       addressDetail: order.receiverAddressDetail,
       postalCode: order.receiverPostalCode,
+      country: order.receiverCountry,
       phoneNumber: order.receiverPhoneNumber,
       email: order.receiverEmail,
     },

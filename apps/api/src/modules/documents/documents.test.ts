@@ -98,11 +98,12 @@ beforeAll(async () => {
   };
 
   const b = await stockedOption(shop, 50);
-  const dollars = await placeOrder(
-    shop,
-    global,
-    await orderPayload(shop, 'USD', [{ productOptionUuid: b.id, quantity: 2 }]),
-  );
+  const usd = await orderPayload(shop, 'USD', [{ productOptionUuid: b.id, quantity: 2 }]);
+  // Shipped abroad: the address line ends with the country's name.
+  const dollars = await placeOrder(shop, global, {
+    ...usd,
+    receiverInfo: { ...usd.receiverInfo, country: 'CA' },
+  });
   expect(dollars.statusCode, dollars.body).toBe(200);
   dollarOrder = body(dollars).data;
 }, 60_000);
@@ -182,7 +183,7 @@ describe("the buyer's invoice", () => {
     expect(text).toContain(detail.receiverInfo.companyName);
     expect(text).toContain(receiver.companyEmail);
     expect(text).toContain(receiver.phoneNumber);
-    expect(text).toContain(`${receiver.addressDetail} (${receiver.postalCode})`);
+    expect(text).toContain(`${receiver.addressDetail} (${receiver.postalCode}), Canada`);
     expect(text).toContain('Total (USD)');
     expect(text).toContain(`US$${detail.finalPaymentAmount.toFixed(2)}`);
     expect(text).not.toContain('Supply amount');
@@ -286,6 +287,7 @@ describe('the PDF layout', () => {
       receiverName: '김민지',
       addressDetail: '서울특별시 강남구 테헤란로 12, 3층',
       postalCode: '06234',
+      country: 'KR',
       phoneNumber: '+82 10-1234-5678',
       email: 'orders@hanbit.example',
     },

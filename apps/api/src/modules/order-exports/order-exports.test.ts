@@ -84,6 +84,9 @@ describe('order exports', () => {
     }
     const usd = ours.find((r) => r[col('currency')] === 'USD')!;
     expect(usd[col('order_number')]).toBe(placed[1]);
+    // Where each order ships: Korea for the Korean company, unsaid for the Global one's checkout without a country.
+    const krw = ours.find((r) => r[col('currency')] === 'KRW')!;
+    expect([krw[col('ship_to_country')], usd[col('ship_to_country')]]).toEqual(['KR', '']);
 
     const pendingOnly = await shop.app.inject({
       url: '/api/v1/admin/orders.csv?status=CANCELLED',

@@ -26,6 +26,8 @@ export const EXPORT_COLUMNS = [
   'unit_price',
   'amount',
   'order_total',
+  // Last, so that sheets made from the earlier columns keep their places.
+  'ship_to_country',
 ] as const;
 
 export type ExportLine = {
@@ -46,6 +48,8 @@ export type ExportLine = {
   unitPrice: number;
   amount: number;
   orderTotal: number;
+  /** Where the order ships, ISO 3166-1 alpha-2; empty when the order did not say. */
+  shipToCountry: string;
 };
 
 const koreanTime = (at: Date) =>
@@ -92,6 +96,7 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
       unitPrice: fromMinorUnits(line.unitPrice, currency),
       amount: fromMinorUnits(line.amount, currency),
       orderTotal: fromMinorUnits(order.finalAmount, currency),
+      shipToCountry: order.receiverCountry ?? '',
     };
   });
 }
@@ -113,6 +118,7 @@ const cellsOf = (l: ExportLine) =>
     l.unitPrice,
     l.amount,
     l.orderTotal,
+    l.shipToCountry,
   ] as const;
 
 /** CSV with a byte order mark, so Excel opens the Korean text as UTF-8; texts that look like formulas are defused. */

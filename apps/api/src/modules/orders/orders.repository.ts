@@ -48,6 +48,8 @@ export type NewOrder = {
     phoneNumber: string;
     postalCode: string;
     addressDetail: string;
+    /** ISO 3166-1 alpha-2, or null when unknown. */
+    country: string | null;
   };
 };
 
@@ -213,11 +215,11 @@ export function orderStatement(shape: OrderShape): Query {
     ord as (
       insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
         receiver_company_name, receiver_email, receiver_name, receiver_phone_number, receiver_postal_code,
-        receiver_address_detail, business_registration_number, taken_by_staff_id)
+        receiver_address_detail, receiver_country, business_registration_number, taken_by_staff_id)
       select ${p('day')}::text || '-' || nextval('order_number_seq'), b.id, 'PENDING', ${currency},
         (select minor from expected), (select minor from expected), b.company_name, ${p('companyEmail')}::text,
         ${p('receiverName')}::text, ${p('phoneNumber')}::text, ${p('postalCode')}::text,
-        ${p('addressDetail')}::text, b.business_registration_number, ${p('takenBy')}::uuid
+        ${p('addressDetail')}::text, ${p('country')}::text, b.business_registration_number, ${p('takenBy')}::uuid
       from buyer b
       where (select count(*) from held) = ${shape.lineCount}
       returning id, order_number, product_amount

@@ -13,6 +13,7 @@ import {
   type OrderStatus,
   type OrderSummary,
   parseMemo,
+  receiverCountry,
   type ShipmentView,
   type StaffRole,
   toMinorUnits,
@@ -123,6 +124,8 @@ function storefrontOrder(
       phoneNumber: receiver.phoneNumber,
       postalCode: receiver.postalCode,
       addressDetail: receiver.addressDetail,
+      // A buyer's currency is KRW exactly when the company is Korean (ARCHITECTURE 4).
+      country: receiverCountry(currency === 'KRW', receiver.country),
     },
     once,
   };
@@ -344,6 +347,7 @@ async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
       phoneNumber: order.receiverPhoneNumber,
       addressDetail: order.receiverAddressDetail,
       postalCode: order.receiverPostalCode,
+      country: order.receiverCountry,
     },
   };
 }

@@ -131,7 +131,27 @@ describe('an order taken for a buyer', () => {
       productAmount: option.priceUsd,
       receiverPostalCode: '10001',
       receiverAddressDetail: '350 Fifth Avenue, New York',
+      // Saved before countries were kept: the order does not guess one for a Global company.
+      receiverCountry: null,
     });
+
+    // A typed address abroad keeps its letters and its country.
+    const typed = await take({
+      buyerId: ids.global,
+      lines: [{ productOptionId: option.id, quantity: 1 }],
+      receiverInfo: {
+        ...receiverInfo,
+        postalCode: 'SW1A 1AA',
+        addressDetail: '10 Downing St, London',
+        country: 'GB',
+      },
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
+    const [london] = await shop.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, body(typed).data.uuid));
+    expect(london).toMatchObject({ receiverPostalCode: 'SW1A 1AA', receiverCountry: 'GB' });
   });
 
   it('refuses a total the catalogue no longer agrees with (409), and takes the one it does', async () => {

@@ -3,6 +3,7 @@ import {
   type BuyerOrderOption,
   type CurrencyCode,
   fromMinorUnits,
+  receiverCountry,
   TAKEN_ORDER_MESSAGES,
   type TakenOrderRequest,
   toMinorUnits,
@@ -83,13 +84,19 @@ export async function placeTakenOrder(
       const currency = currencyOfBuyer(buyer);
 
       let { postalCode, addressDetail } = input.receiverInfo;
+      let country = receiverCountry(buyer.isKoreanCompany, input.receiverInfo.country);
       if (input.addressId) {
         const [saved] = await tx
-          .select({ postalCode: addresses.postalCode, addressDetail: addresses.addressDetail })
+          .select({
+            postalCode: addresses.postalCode,
+            addressDetail: addresses.addressDetail,
+            country: addresses.country,
+          })
           .from(addresses)
           .where(and(eq(addresses.id, input.addressId), eq(addresses.buyerId, buyer.id)));
         if (!saved) throw badRequest(TAKEN_ORDER_MESSAGES.addressNotFound, 'ADDRESS_NOT_FOUND');
         ({ postalCode, addressDetail } = saved);
+        country = receiverCountry(buyer.isKoreanCompany, saved.country ?? undefined);
       }
 
       const [member] = await tx
@@ -114,6 +121,7 @@ export async function placeTakenOrder(
           phoneNumber: input.receiverInfo.phoneNumber,
           postalCode,
           addressDetail,
+          country,
         },
       });
       if (!written.order || !written.buyer) {

@@ -264,6 +264,39 @@ describe('shipping in parcels', () => {
   });
 });
 
+describe('open quantities after a line edit', () => {
+  it("the order staff read after a cut gives each line's open rest, and a parcel of exactly that ships", async () => {
+    const placed = await newOrder();
+    expect((await ship(placed, [{ orderDetailId: placed.lineA, quantity: 1 }])).statusCode).toBe(200);
+    const cut = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/orders/${placed.uuid}/lines/${placed.lineA}`,
+      headers: { authorization: owner.authorization },
+      payload: { quantity: 4 },
+    });
+    expect(cut.statusCode).toBe(200);
+
+    const detail = body(await admin('GET', `/orders/${placed.orderNumber}`)).data;
+    const open = Object.fromEntries(
+      detail.orderDetails.map((d: { orderDetailUuid: string; quantity: number; shippedQuantity: number }) => [
+        d.orderDetailUuid,
+        d.quantity - d.shippedQuantity,
+      ]),
+    );
+    expect(open).toEqual({ [placed.lineA]: 3, [placed.lineB]: 3 });
+    const rest = await ship(
+      placed,
+      Object.entries(open).map(([orderDetailId, quantity]) => ({
+        orderDetailId,
+        quantity: quantity as number,
+      })),
+      'TRK-REST',
+    );
+    expect(body(rest).data).toMatchObject({ status: 'SHIPPED', complete: true });
+    expect(await stockOf(placed)).toEqual({ a: [16, 0], b: [7, 0] });
+  });
+});
+
 describe('status moves after a partial shipment', () => {
   it('moving to SHIPPED takes only the rest, recorded as the last parcel with its carrier and tracking', async () => {
     const placed = await newOrder();

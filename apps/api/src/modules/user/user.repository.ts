@@ -17,6 +17,15 @@ export async function findProfile(db: Executor, buyerId: string) {
   return row ?? null;
 }
 
+export async function isKoreanCompany(db: Executor, buyerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ korean: buyers.isKoreanCompany })
+    .from(buyers)
+    .where(eq(buyers.id, buyerId))
+    .limit(1);
+  return row?.korean ?? false;
+}
+
 export const listAddresses = (db: Executor, buyerId: string) =>
   db
     .select()

@@ -1,4 +1,4 @@
-import { messages } from '@kshop/contract';
+import { ADDRESS_RULES, messages } from '@kshop/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, buyers } from '../../db/schema.js';
@@ -145,6 +145,56 @@ describe('addresses', () => {
     expect((await call('DELETE', `/api/v1/user/address/${second.addressUuid}`, other)).statusCode).toBe(404);
     const [kept] = await shop.db.select().from(addresses).where(eq(addresses.id, second.addressUuid));
     expect(kept!.addressDetail).toBe('2 Second St');
+  });
+
+  it("keeps a Canadian postal code and country as saved, Korea for a Korean company's, and asks a Global company for one", async () => {
+    const global = await shop.loginAs(DEMO.global);
+    const toronto = await call('POST', '/api/v1/user/address', global, {
+      addressDetail: '200 Front St W, Toronto, ON',
+      postalCode: ' M5V 2T6 ',
+      country: 'ca',
+    });
+    expect(toronto.statusCode, toronto.body).toBe(200);
+    const saved = body(toronto).data;
+    expect(saved).toMatchObject({ postalCode: 'M5V 2T6', country: 'CA' });
+    const read = body(await call('GET', '/api/v1/user', global)).data.addresses.find(
+      (a: { addressUuid: string }) => a.addressUuid === saved.addressUuid,
+    );
+    expect(read).toEqual({
+      addressUuid: saved.addressUuid,
+      postalCode: 'M5V 2T6',
+      addressDetail: '200 Front St W, Toronto, ON',
+      isDefault: false,
+      country: 'CA',
+    });
+    // An update that names no country keeps the one saved.
+    const moved = await call('PATCH', `/api/v1/user/address/${saved.addressUuid}`, global, {
+      addressDetail: '100 King St W, Toronto, ON',
+      postalCode: 'M5X 1A9',
+    });
+    expect(body(moved).data).toMatchObject({ postalCode: 'M5X 1A9', country: 'CA' });
+
+    const noCountry = await call('POST', '/api/v1/user/address', global, { addressDetail: '1 Somewhere' });
+    expect(body(noCountry)).toMatchObject({ statusCode: 400, message: ADDRESS_RULES.countryRequired });
+    for (const [field, value, message] of [
+      ['country', 'XX', ADDRESS_RULES.countryInvalid],
+      ['postalCode', 'M5V#2T6', ADDRESS_RULES.postalCodePattern],
+      ['postalCode', 'M5V 2T6 000', ADDRESS_RULES.postalCodeTooLong],
+    ]) {
+      const res = await call('POST', '/api/v1/user/address', global, {
+        addressDetail: '1 Somewhere',
+        country: 'US',
+        [field!]: value,
+      });
+      expect(res.statusCode, `${field} ${value}`).toBe(400);
+      expect(body(res).message).toContain(message);
+    }
+
+    const korea = await shop.loginAs(DEMO.korea);
+    const seoul = body(
+      await call('POST', '/api/v1/user/address', korea, { addressDetail: '서울특별시 중구 세종대로 110' }),
+    ).data;
+    expect(seoul.country).toBe('KR');
   });
 
   it('requires the shipping address', async () => {

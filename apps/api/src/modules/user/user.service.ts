@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ADDRESS_RULES,
   type AddressRequest,
   type AddressView,
+  addressCountry,
   messages,
   type UpdateProfileRequest,
   type UserProfile,
@@ -12,7 +14,7 @@ import { lockBuyer } from '../../db/row-locks.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AccountLimits } from '../../lib/account-limits.js';
 import { newTemporaryPassword } from '../../lib/codes.js';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import { type FileStorage, fileIdFromUrl } from '../../lib/storage/storage.js';
@@ -27,6 +29,7 @@ const toAddressView = (a: Awaited<ReturnType<typeof repo.listAddresses>>[number]
   postalCode: a.postalCode,
   addressDetail: a.addressDetail,
   isDefault: a.isDefault,
+  country: a.country,
 });
 
 export async function profile(db: Executor, storage: FileStorage, buyerId: string): Promise<UserProfile> {
@@ -162,6 +165,18 @@ async function lockAddressBook(tx: Executor, buyerId: string) {
   if (!(await lockBuyer(tx, buyerId))) throw notFound();
 }
 
+/** The address's country by the company's rule (contract `addressCountry`); a Global company must name one. */
+async function countryFor(
+  tx: Executor,
+  buyerId: string,
+  requested: string | undefined,
+  stored: string | null,
+) {
+  const country = addressCountry(await repo.isKoreanCompany(tx, buyerId), requested, stored);
+  if (country === null) throw badRequest(ADDRESS_RULES.countryRequired, 'COUNTRY_REQUIRED');
+  return country;
+}
+
 async function keepOneDefault(tx: Executor, buyerId: string, wantsDefault: boolean) {
   if (wantsDefault) await repo.clearDefaultAddress(tx, buyerId);
 }
@@ -169,8 +184,9 @@ async function keepOneDefault(tx: Executor, buyerId: string, wantsDefault: boole
 export async function addAddress(db: Db, buyerId: string, input: AddressRequest): Promise<AddressView> {
   return inTransaction(db, async (tx) => {
     await lockAddressBook(tx, buyerId);
+    const country = await countryFor(tx, buyerId, input.country, null);
     await keepOneDefault(tx, buyerId, input.isDefault);
-    const [row] = await repo.insertAddress(tx, { buyerId, ...input });
+    const [row] = await repo.insertAddress(tx, { buyerId, ...input, country });
     await repo.promoteDefaultAddress(tx, buyerId);
     const saved = await repo.findAddress(tx, buyerId, row!.id);
     return toAddressView(saved!);
@@ -187,8 +203,9 @@ export async function updateAddress(
     await lockAddressBook(tx, buyerId);
     const existing = await repo.findAddress(tx, buyerId, addressId);
     if (!existing) throw notFound(ADDRESS_NOT_FOUND, 'ADDRESS_NOT_FOUND');
+    const country = await countryFor(tx, buyerId, input.country, existing.country);
     await keepOneDefault(tx, buyerId, input.isDefault);
-    await repo.updateAddress(tx, addressId, input);
+    await repo.updateAddress(tx, addressId, { ...input, country });
     await repo.promoteDefaultAddress(tx, buyerId);
     return toAddressView((await repo.findAddress(tx, buyerId, addressId))!);
   });

@@ -1,3 +1,4 @@
+import { countryName } from '@kshop/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState, Notice } from '../../../components/ui/states';
@@ -106,6 +107,7 @@ export function BuyerDetailPage() {
                 <li key={address.addressUuid}>
                   {address.addressDetail}
                   {address.postalCode && ` (${address.postalCode})`}
+                  {address.country && `, ${countryName(address.country)}`}
                   {address.isDefault && <span className="badge">Default</span>}
                 </li>
               ))}

@@ -4,32 +4,41 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useStockLevels } from '../../catalogue/api/catalogue-bulk-api';
 
 type Row = StockLevels['low'][number];
+type SoldOutRow = StockLevels['soldOut'][number];
 
-function StockTable({
+/**
+ * Why a sold-out option is on the list: an option flagged by hand while stock remains would otherwise look
+ * like a mistake in the list.
+ */
+export const soldOutReasonText = (row: SoldOutRow) =>
+  row.soldOutReason === 'FLAGGED' ? `Flagged sold out (${row.available} available)` : 'No stock left';
+
+/**
+ * Every row shows: the lists are short (the API's limit) and end with a link to the whole list, so the card
+ * grows with them rather than cutting its last row at a fixed height.
+ */
+function StockTable<R extends Row>({
   caption,
   rows,
-  showThreshold,
+  last,
 }: {
   caption: string;
-  rows: Row[];
-  showThreshold: boolean;
+  rows: R[];
+  last: { heading: string; cell: (row: R) => string | number; numeric?: boolean }[];
 }) {
   return (
-    <div className="table-scroll">
+    <div className="table-wrap stock-table">
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Product</th>
             <th scope="col">Option</th>
-            <th scope="col" className="num">
-              Available
-            </th>
-            {showThreshold && (
-              <th scope="col" className="num">
-                Threshold
+            {last.map((column) => (
+              <th key={column.heading} scope="col" className={column.numeric ? 'num' : undefined}>
+                {column.heading}
               </th>
-            )}
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -40,8 +49,11 @@ function StockTable({
                 {!row.isPublished && <span className="badge badge--waiting">Draft</span>}
               </td>
               <td>{row.option}</td>
-              <td className="num">{row.available}</td>
-              {showThreshold && <td className="num">{row.threshold}</td>}
+              {last.map((column) => (
+                <td key={column.heading} className={column.numeric ? 'num' : undefined}>
+                  {column.cell(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
@@ -49,6 +61,12 @@ function StockTable({
     </div>
   );
 }
+
+const LOW_COLUMNS = [
+  { heading: 'Available', cell: (row: Row) => row.available, numeric: true },
+  { heading: 'Threshold', cell: (row: Row) => row.threshold, numeric: true },
+];
+const SOLD_OUT_COLUMNS = [{ heading: 'Why listed', cell: soldOutReasonText }];
 
 /**
  * Options running low (available at or below their own threshold, still orderable), with a link to the product
@@ -68,7 +86,7 @@ export function LowStockList() {
           {data.low.length === 0 ? (
             <p className="muted">No option is running low.</p>
           ) : (
-            <StockTable caption="Options running low" rows={data.low} showThreshold />
+            <StockTable caption="Options running low" rows={data.low} last={LOW_COLUMNS} />
           )}
           <p>
             <Link to="/products?stock=lowStock">
@@ -79,7 +97,7 @@ export function LowStockList() {
           {data.soldOut.length === 0 ? (
             <p className="muted">No option is sold out.</p>
           ) : (
-            <StockTable caption="Options sold out" rows={data.soldOut} showThreshold={false} />
+            <StockTable caption="Options sold out" rows={data.soldOut} last={SOLD_OUT_COLUMNS} />
           )}
           {data.soldOutCount > data.soldOut.length && (
             <p>

@@ -1,9 +1,10 @@
 import { SHIPMENT_RULES, type ShipmentCreateRequest } from '@kshop/contract';
 import { stubApi } from '@kshop/ui/test/api-stub';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { orderLine } from '../../../test/order-lines';
+import { type OrderLine, orderLine } from '../../../test/order-lines';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import { Shipments, useShipOrder } from './shipments';
 
@@ -41,6 +42,22 @@ function LiveShipments() {
     />
   );
 }
+
+/** The panel as the page holds it: the lines of the order as last read; `expose` hands out a new read. */
+function ReadOrder({
+  first,
+  onShip,
+  expose,
+}: {
+  first: OrderLine[];
+  onShip: (parcel: ShipmentCreateRequest) => Promise<ShipAnswerStub>;
+  expose: (readAgain: (lines: OrderLine[]) => void) => void;
+}) {
+  const [lines, setLines] = useState(first);
+  expose(setLines);
+  return <Shipments orderUuid={ORDER_UUID} status="PAID" lines={lines} shipments={[]} onShip={onShip} />;
+}
+type ShipAnswerStub = { shipmentUuid: string; status: string; complete: boolean };
 
 describe('Shipments', () => {
   it('offers the open quantities, checks carrier and tracking at their fields, then sends the parcel', async () => {
@@ -99,6 +116,49 @@ describe('Shipments', () => {
       lines: [{ orderDetailId: A, quantity: 2 }],
     });
     expect(await screen.findByText('Shipment recorded.')).toBeTruthy();
+  });
+
+  it('offers what is open now after a line is cut or shipped elsewhere, keeping what staff typed for lines that did not change', async () => {
+    const onShip = vi.fn(async (_parcel: ShipmentCreateRequest) => ({
+      shipmentUuid: SENT.shipmentUuid,
+      status: 'PAID',
+      complete: false,
+    }));
+    let readAgain: (lines: OrderLine[]) => void = () => {};
+    renderWithProviders(
+      <ReadOrder
+        first={[orderLine(A, 'AURORA CODE Mini', 60, 0), orderLine(B, 'NOVA Photobook', 3, 0)]}
+        onShip={onShip}
+        expose={(set) => {
+          readAgain = set;
+        }}
+      />,
+    );
+    const shipA = () => screen.getByRole('spinbutton', { name: 'Ship now: AURORA CODE Mini ELLA' });
+    const shipB = () => screen.getByRole('spinbutton', { name: 'Ship now: NOVA Photobook ELLA' });
+    expect((shipA() as HTMLInputElement).value).toBe('60');
+    await userEvent.clear(shipB());
+    await userEvent.type(shipB(), '2');
+
+    // The order read again after staff cut line A from 60 to 45 (the page passes the new lines).
+    act(() => readAgain([orderLine(A, 'AURORA CODE Mini', 45, 0), orderLine(B, 'NOVA Photobook', 3, 0)]));
+    expect((shipA() as HTMLInputElement).value).toBe('45');
+    expect((shipB() as HTMLInputElement).value).toBe('2');
+    expect(screen.getAllByRole('cell').map((c) => c.textContent)).toContain('45');
+
+    // Staff had typed 40 for A, then 10 of it shipped through a move to SHIPPED elsewhere: 35 is what is open.
+    await userEvent.clear(shipA());
+    await userEvent.type(shipA(), '40');
+    act(() => readAgain([orderLine(A, 'AURORA CODE Mini', 45, 10), orderLine(B, 'NOVA Photobook', 3, 0)]));
+    expect((shipA() as HTMLInputElement).value).toBe('35');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Carrier' }), 'EMS');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Tracking number' }), 'EE123456789KR');
+    await userEvent.click(screen.getByRole('button', { name: 'Ship' }));
+    await waitFor(() => expect(onShip).toHaveBeenCalledTimes(1));
+    expect(onShip.mock.calls[0]![0].lines).toEqual([
+      { orderDetailId: A, quantity: 35 },
+      { orderDetailId: B, quantity: 2 },
+    ]);
   });
 
   it("shows the API's refusal and offers no form once the order has shipped", async () => {

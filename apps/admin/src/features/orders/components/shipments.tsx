@@ -176,7 +176,7 @@ export function Shipments({ orderUuid, status, lines, shipments, onShip }: Shipm
       {partly && <p className="muted">Partly shipped: the open quantities below are still to ship.</p>}
       {mayShip ? (
         <ShipForm
-          // A new parcel reads the open quantities afresh.
+          // A new parcel starts from a blank carrier and tracking number.
           key={shipments.length}
           lines={lines}
           onShip={async (parcel) => {
@@ -285,9 +285,13 @@ function ShipForm({
   lines: readonly Line[];
   onShip: (parcel: ShipmentCreateRequest) => Promise<void>;
 }) {
-  const [quantities, setQuantities] = useState<Record<string, string>>(() =>
-    Object.fromEntries(lines.map((l) => [l.orderDetailUuid, String(openOf(l))])),
-  );
+  // What staff typed counts only while the line's open quantity is the one it was typed against: once the order
+  // is read again with a line cut, added to or shipped elsewhere, that line offers what is open now.
+  const [typed, setTyped] = useState<Record<string, { text: string; open: number }>>({});
+  const quantityOf = (line: Line) => {
+    const entry = typed[line.orderDetailUuid];
+    return entry && entry.open === openOf(line) ? entry.text : String(openOf(line));
+  };
   const [errors, setErrors] = useState<Errors>({});
   const parcelTyped = useParcel((field) => setErrors((e) => ({ ...e, [field]: undefined })));
   const [busy, setBusy] = useState(false);
@@ -298,7 +302,7 @@ function ShipForm({
     const found: Errors = parcelTyped.missing();
     const parcel: ShipmentCreateRequest['lines'] = [];
     for (const line of lines) {
-      const text = (quantities[line.orderDetailUuid] ?? '').trim();
+      const text = quantityOf(line).trim();
       if (text === '' || text === '0') continue;
       const quantity = Number(text);
       if (!Number.isInteger(quantity) || quantity < 0) {
@@ -378,10 +382,10 @@ function ShipForm({
                         aria-label={`Ship now: ${line.productOption.productTitle} ${optionOf(line)}`.trim()}
                         aria-invalid={errors.lines ? true : undefined}
                         aria-describedby={errors.lines ? linesErrorId : undefined}
-                        value={quantities[line.orderDetailUuid] ?? ''}
+                        value={quantityOf(line)}
                         onChange={(event) => {
-                          const value = event.target.value;
-                          setQuantities((q) => ({ ...q, [line.orderDetailUuid]: value }));
+                          const text = event.target.value;
+                          setTyped((t) => ({ ...t, [line.orderDetailUuid]: { text, open } }));
                           setErrors((e) => ({ ...e, lines: undefined }));
                         }}
                       />

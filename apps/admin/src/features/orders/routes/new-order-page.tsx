@@ -1,5 +1,5 @@
-import { formatPrice } from '@kshop/contract';
-import { FormField } from '@kshop/ui';
+import { countryName, formatPrice, HOME_COUNTRY } from '@kshop/contract';
+import { CountryOptions, FormField } from '@kshop/ui';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -29,6 +29,7 @@ export function NewOrderPage() {
     phoneNumber: '',
     postalCode: '',
     addressDetail: '',
+    country: '',
   });
   const [problem, setProblem] = useState<string | null>(null);
   const place = usePlaceTakenOrder();
@@ -44,6 +45,7 @@ export function NewOrderPage() {
       receiverName: buyer.representativeName,
       companyEmail: buyer.email,
       phoneNumber: buyer.phoneNumber,
+      country: buyer.isKoreanCompany ? HOME_COUNTRY : '',
     }));
     chosenHeading.current?.focus();
   }, [buyer]);
@@ -64,7 +66,7 @@ export function NewOrderPage() {
   );
   const field = (key: keyof typeof receiver) => ({
     value: receiver[key],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
       setReceiver((r) => ({ ...r, [key]: e.target.value })),
   });
 
@@ -87,6 +89,8 @@ export function NewOrderPage() {
           phoneNumber: receiver.phoneNumber,
           postalCode: addressId === TYPED ? receiver.postalCode : '',
           addressDetail: addressId === TYPED ? receiver.addressDetail : '',
+          // A saved address brings its own country.
+          ...(addressId === TYPED && receiver.country ? { country: receiver.country } : {}),
         },
       });
       navigate(`/orders/${placed.orderNumber}`);
@@ -160,6 +164,7 @@ export function NewOrderPage() {
                     />
                     {a.postalCode ? `(${a.postalCode}) ` : ''}
                     {a.addressDetail}
+                    {a.country ? `, ${countryName(a.country)}` : ''}
                     {a.isDefault ? ' · default' : ''}
                   </label>
                 ))}
@@ -183,6 +188,13 @@ export function NewOrderPage() {
                 <FormField label="Address">
                   {(control) => (
                     <textarea {...control} className="input" rows={2} required {...field('addressDetail')} />
+                  )}
+                </FormField>
+                <FormField label="Country" hint="Optional">
+                  {(control) => (
+                    <select {...control} className="input" autoComplete="off" {...field('country')}>
+                      <CountryOptions placeholder="Not given" />
+                    </select>
                   )}
                 </FormField>
               </>

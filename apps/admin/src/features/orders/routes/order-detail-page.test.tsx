@@ -359,6 +359,27 @@ describe('OrderDetailPage', () => {
     );
   });
 
+  it("shows where the order ships: the postal code with its letters and the receiver's country", async () => {
+    const base = order();
+    stubOrder(
+      'STAFF',
+      order({
+        receiverInfo: {
+          ...base.receiverInfo,
+          addressDetail: '200 Front St W, Toronto, ON',
+          postalCode: 'M5V 2T6',
+          country: 'CA',
+        },
+      }),
+    );
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Buyer and delivery' });
+    expect(within(panel).getByText('Address').nextElementSibling?.textContent).toBe(
+      '200 Front St W, Toronto, ON (M5V 2T6)',
+    );
+    expect(within(panel).getByText('Country').nextElementSibling?.textContent).toBe('Canada');
+  });
+
   it('closes memos on a delivered order', async () => {
     stubOrder('STAFF', order({ status: 'DELIVERED', nextStatuses: [], memosOpen: false }));
     renderPage();

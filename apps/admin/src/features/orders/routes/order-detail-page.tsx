@@ -1,4 +1,4 @@
-import { formatPrice, parseMemo } from '@kshop/contract';
+import { countryName, formatPrice, parseMemo } from '@kshop/contract';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -188,6 +188,8 @@ export function OrderDetailPage() {
                 {order.receiverInfo.addressDetail}
                 {order.receiverInfo.postalCode && ` (${order.receiverInfo.postalCode})`}
               </dd>
+              <dt>Country</dt>
+              <dd>{order.receiverInfo.country ? countryName(order.receiverInfo.country) : 'Not given'}</dd>
               <dt>Currency</dt>
               <dd>{currencyCode}</dd>
             </dl>

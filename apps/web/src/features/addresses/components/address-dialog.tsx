@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AddressView, addressRequest, digitsOnly, messages } from '@kshop/contract';
-import { Modal, useAlert } from '@kshop/ui';
+import { type AddressView, addressFormFor, HOME_COUNTRY, messages } from '@kshop/contract';
+import { CountryOptions, Modal, useAlert } from '@kshop/ui';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { failureMessage } from '../../../lib/api-errors';
@@ -12,6 +12,8 @@ import { BusyLabel } from '../../../components/ui/busy-label';
 export type AddressDialogProps = {
   /** The address to edit; without it the dialog adds a new one. */
   address?: AddressView;
+  /** A Korean company's address starts in Korea; a Global company's must name its country. */
+  isKoreanCompany: boolean;
   onClose: () => void;
   /** Called with the saved address after the server accepted it (the dialog has closed by then). */
   onSaved?: (address: AddressView) => void;
@@ -20,23 +22,24 @@ export type AddressDialogProps = {
 /**
  * 'Add Address' or 'Edit Address' (spec section 2): postal code (optional), shipping address (required),
  * 'Set as default address', SAVE or UPDATE. The dialog closes on success and the spec's alert follows.
+ * A country select comes after the address: overseas buyers' postal codes only read whole with it.
  */
-export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps) {
+export function AddressDialog({ address, isKoreanCompany, onClose, onSaved }: AddressDialogProps) {
   const editing = address !== undefined;
   const alert = useAlert();
   const add = useAddAddress();
   const update = useUpdateAddress();
   const id = useId();
   const { register, handleSubmit, formState } = useForm({
-    resolver: zodResolver(addressRequest),
+    resolver: zodResolver(addressFormFor(isKoreanCompany, address?.country ?? null)),
     defaultValues: {
       postalCode: address?.postalCode ?? '',
       addressDetail: address?.addressDetail ?? '',
       isDefault: address?.isDefault ?? false,
+      country: address?.country ?? (isKoreanCompany ? HOME_COUNTRY : undefined),
     },
   });
   const { errors, isSubmitting } = formState;
-  const postalCode = register('postalCode');
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -63,15 +66,11 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
           <label htmlFor={`${id}-postal`}>Postal code</label>
           <input
             id={`${id}-postal`}
-            inputMode="numeric"
             autoComplete="postal-code"
+            autoCapitalize="characters"
             aria-describedby={`${id}-postal-hint${errors.postalCode ? ` ${id}-postal-error` : ''}`}
             aria-invalid={errors.postalCode ? true : undefined}
-            {...postalCode}
-            onChange={(event) => {
-              event.target.value = digitsOnly(event.target.value);
-              return postalCode.onChange(event);
-            }}
+            {...register('postalCode')}
           />
           <p id={`${id}-postal-hint`} className="field__hint">
             Optional
@@ -96,6 +95,24 @@ export function AddressDialog({ address, onClose, onSaved }: AddressDialogProps)
           {errors.addressDetail && (
             <p id={`${id}-detail-error`} role="alert" className="field__error">
               {errors.addressDetail.message}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-country`}>Country</label>
+          <select
+            id={`${id}-country`}
+            autoComplete="country"
+            aria-required={isKoreanCompany ? undefined : true}
+            aria-invalid={errors.country ? true : undefined}
+            aria-describedby={errors.country ? `${id}-country-error` : undefined}
+            {...register('country', { setValueAs: (code: string | undefined) => code || undefined })}
+          >
+            <CountryOptions placeholder="Choose a country" />
+          </select>
+          {errors.country && (
+            <p id={`${id}-country-error`} role="alert" className="field__error">
+              {errors.country.message}
             </p>
           )}
         </div>

@@ -42,6 +42,30 @@ describe('AddressList', () => {
     expect(screen.getByRole('dialog', { name: 'Add Address' })).toBeTruthy();
   });
 
+  it("starts a Global company's dialog without a country, shows each address's country, and returns focus on Escape", async () => {
+    const toronto = {
+      ...HOME,
+      postalCode: 'M5V 2T6',
+      addressDetail: '200 Front St W, Toronto',
+      country: 'CA',
+    };
+    stubApi({
+      'GET /user': { data: userProfileFixture({ isKoreanCompany: false, addresses: [toronto] }) },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<AddressList />);
+    const item = await screen.findByRole('listitem');
+    expect(item.textContent).toContain('[M5V 2T6] 200 Front St W, Toronto, Canada');
+
+    const add = screen.getByRole('button', { name: 'Add Address' });
+    await user.click(add);
+    const dialog = screen.getByRole('dialog', { name: 'Add Address' });
+    expect((within(dialog).getByRole('combobox', { name: 'Country' }) as HTMLSelectElement).value).toBe('');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Add Address' })).toBeNull();
+    expect(document.activeElement).toBe(add);
+  });
+
   it('deletes after the confirm, then alerts', async () => {
     const api = stubApi({
       'GET /user': { data: userProfileFixture({ addresses: [HOME] }) },

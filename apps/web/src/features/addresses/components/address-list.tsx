@@ -1,9 +1,10 @@
 import type { AddressView } from '@kshop/contract';
-import { messages } from '@kshop/contract';
+import { countryName, messages } from '@kshop/contract';
 import { useAlert, useConfirm } from '@kshop/ui';
 import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { failureMessage } from '../../../lib/api-errors';
+import { useUserProfile } from '../../../lib/user-profile';
 import { useAddresses, useDeleteAddress } from '../api/addresses-api';
 import { AddressDialog } from './address-dialog';
 import './addresses.css';
@@ -36,6 +37,8 @@ export function AddressList({
   headingLevel = 3,
 }: AddressListProps) {
   const addresses = useAddresses();
+  // The same cached read as the addresses: whose company it is decides the dialog's country default.
+  const profile = useUserProfile();
   const remove = useDeleteAddress();
   const alert = useAlert();
   const confirm = useConfirm();
@@ -76,6 +79,9 @@ export function AddressList({
                     <span className="address-card__postal">[{address.postalCode}] </span>
                   )}
                   {address.addressDetail}
+                  {address.country && (
+                    <span className="address-card__country">, {countryName(address.country)}</span>
+                  )}
                 </p>
               </div>
               <div className="address-card__actions">
@@ -127,6 +133,7 @@ export function AddressList({
       {dialog && (
         <AddressDialog
           address={dialog.mode === 'edit' ? dialog.address : undefined}
+          isKoreanCompany={profile.data?.isKoreanCompany ?? false}
           onClose={() => setDialog(null)}
         />
       )}

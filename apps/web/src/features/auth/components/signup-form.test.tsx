@@ -168,14 +168,20 @@ describe('SignupForm email verification', () => {
 });
 
 describe('SignupForm fields', () => {
-  it('keeps the registration number and postal code numeric', async () => {
+  // The postal code took digits only until overseas buyers needed theirs ('SW1A 1AA', 'M5V 2T6'): it now keeps
+  // letters, spaces and hyphens as typed, and the contract's rule names the limit. The number pad stays for Korea.
+  it('keeps the registration number numeric and the postal code as typed', async () => {
     const { user } = setup();
     await user.type(input('Business registration number'), '12a-34 5');
     expect(input('Business registration number').value).toBe('12345');
-    await user.type(input('Postal code'), 'SW1 06234');
-    expect(input('Postal code').value).toBe('106234');
+    await user.type(input('Postal code'), 'SW1A 1AA');
+    expect(input('Postal code').value).toBe('SW1A 1AA');
     fireEvent.change(input('Postal code'), { target: { value: '0-62-34' } });
-    expect(input('Postal code').value).toBe('06234');
+    expect(input('Postal code').value).toBe('0-62-34');
+    await user.click(screen.getByRole('button', { name: 'Korea Company' }));
+    expect(input('Postal code').inputMode).toBe('numeric');
+    await user.click(screen.getByRole('button', { name: 'Global Company' }));
+    expect(input('Postal code').inputMode).toBe('');
   });
 
   it('shows the password errors while typing, and the hint', async () => {

@@ -171,7 +171,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
     onSignedUp();
   });
 
-  const numeric = (name: 'businessRegistrationNumber' | 'postalCode') => {
+  const numeric = (name: 'businessRegistrationNumber') => {
     const field = register(name);
     return {
       ...field,
@@ -346,7 +346,15 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
         )}
       </FormField>
       <FormField label="Postal code" hint="Optional" error={errors.postalCode?.message}>
-        {(control) => <input {...control} {...numeric('postalCode')} autoComplete="postal-code" />}
+        {(control) => (
+          <input
+            {...control}
+            {...register('postalCode')}
+            // Korean postal codes are five digits; codes abroad take letters ('SW1A 1AA').
+            inputMode={isKoreanCompany ? 'numeric' : undefined}
+            autoComplete="postal-code"
+          />
+        )}
       </FormField>
       <FormField label="Business address" error={errors.companyAddress?.message}>
         {(control) => (

@@ -1,12 +1,13 @@
 import {
   type CartData,
   emailField,
+  HOME_COUNTRY,
   messages,
   orderSubmitProblems,
   PHONE_PLACEHOLDER_ORDER,
   type UserProfile,
 } from '@kshop/contract';
-import { FormField, useAlert, useConfirm } from '@kshop/ui';
+import { CountryOptions, FormField, useAlert, useConfirm } from '@kshop/ui';
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '../../../lib/query';
 import '../../../components/ui/form-extras.css';
@@ -28,6 +29,8 @@ type DeliveryFields = {
   phoneNumber: string;
   postalCode: string;
   addressDetail: string;
+  /** ISO 3166-1 alpha-2, or '' when none is chosen (a Global company's typed address). */
+  country: string;
 };
 
 type DeliveryFormProps = { profile: UserProfile; cart: CartData };
@@ -76,6 +79,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
     phoneNumber: profile.phoneNumber,
     postalCode: startAddress?.postalCode ?? '',
     addressDetail: startAddress?.addressDetail ?? '',
+    country: startAddress?.country ?? (profile.isKoreanCompany ? HOME_COUNTRY : ''),
   });
   const [addressUuid, setAddressUuid] = useState<string | null>(startAddress?.addressUuid ?? null);
   const [picking, setPicking] = useState(false);
@@ -87,7 +91,8 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const [missing, setMissing] = useState<FieldProblems>({});
 
   const edit =
-    (name: keyof DeliveryFields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    (name: keyof DeliveryFields) =>
+    (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       if (name === 'receiverEmail') setEmailError(null);
       setMissing((current) => (name in current ? { ...current, [name]: undefined } : current));
       const value = name === 'addressDetail' ? oneLine(event.target.value) : event.target.value;
@@ -135,6 +140,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
         postalCode: fields.postalCode.trim(),
         addressDetail: fields.addressDetail.trim(),
         phoneNumber: fields.phoneNumber.trim(),
+        ...(fields.country ? { country: fields.country } : {}),
       },
       productOptionList: cart.cartList.map((item) => ({
         productOptionUuid: item.productOption.uuid,
@@ -243,10 +249,10 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
           {(control) => (
             <input
               {...control}
-              inputMode="numeric"
               value={fields.postalCode}
               onChange={edit('postalCode')}
               autoComplete="postal-code"
+              autoCapitalize="characters"
             />
           )}
         </FormField>
@@ -261,6 +267,13 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
               autoComplete="street-address"
               required
             />
+          )}
+        </FormField>
+        <FormField label="Country" hint="Optional">
+          {(control) => (
+            <select {...control} value={fields.country} onChange={edit('country')} autoComplete="country">
+              <CountryOptions placeholder="Choose a country" />
+            </select>
           )}
         </FormField>
       </form>
@@ -288,6 +301,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
               ...current,
               postalCode: address.postalCode,
               addressDetail: address.addressDetail,
+              country: address.country ?? current.country,
             }));
           }}
         />

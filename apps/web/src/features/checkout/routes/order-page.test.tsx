@@ -264,6 +264,35 @@ describe('OrderPage (Delivery)', () => {
     expect(await screen.findByRole('alertdialog', { name: messages.order.confirmPlace })).toBeTruthy();
   });
 
+  it("sends the saved address's country with its postal code as typed, and a typed one abroad keeps its letters", async () => {
+    const user = userEvent.setup();
+    const toronto = {
+      addressUuid: 'aaaaaaaa-0000-4000-8000-000000000003',
+      postalCode: 'M5V 2T6',
+      addressDetail: '200 Front St W, Toronto, ON',
+      isDefault: true,
+      country: 'CA',
+    };
+    const calls = stubApi(profile({ addresses: [toronto] }), cart([item(1, 12.5, 2)]));
+    await renderOrderPage();
+    const postal = screen.getByLabelText('Postal code') as HTMLInputElement;
+    const country = screen.getByRole('combobox', { name: 'Country' }) as HTMLSelectElement;
+    expect([postal.value, country.value]).toEqual(['M5V 2T6', 'CA']);
+
+    await user.clear(postal);
+    await user.type(postal, 'SW1A 1AA');
+    await user.selectOptions(country, 'United Kingdom');
+    await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await screen.findByRole('dialog', { name: messages.order.assigning });
+    expect(
+      (calls.find((c) => c.method === 'POST')?.body as { receiverInfo: object }).receiverInfo,
+    ).toMatchObject({
+      postalCode: 'SW1A 1AA',
+      country: 'GB',
+    });
+  });
+
   it('asks for confirmation, places nothing on Cancel, and places the order on OK', async () => {
     const user = userEvent.setup();
     const calls = stubApi(profile(), cart([item(1, 12.5, 2), item(2, 0.1, 3)]));

@@ -47,7 +47,7 @@ export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile
   });
   const { errors, isSubmitting } = formState;
 
-  const numeric = (name: 'businessRegistrationNumber' | 'postalCode') => {
+  const numeric = (name: 'businessRegistrationNumber') => {
     const field = register(name);
     return {
       ...field,
@@ -100,7 +100,15 @@ export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile
         {(control) => <input {...control} {...register('companyAddress')} autoComplete="street-address" />}
       </FormField>
       <FormField label="Postal code" hint="Optional" error={errors.postalCode?.message}>
-        {(control) => <input {...control} {...numeric('postalCode')} autoComplete="postal-code" />}
+        {(control) => (
+          <input
+            {...control}
+            {...register('postalCode')}
+            // Korean postal codes are five digits; codes abroad take letters ('SW1A 1AA').
+            inputMode={profile.isKoreanCompany ? 'numeric' : undefined}
+            autoComplete="postal-code"
+          />
+        )}
       </FormField>
       <div className="field">
         <CertificateInput

@@ -1,4 +1,4 @@
-import { messages, ORDER_STATUS_LABELS, type OrderDetail } from '@kshop/contract';
+import { countryName, messages, ORDER_STATUS_LABELS, type OrderDetail } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
 import { useEffect } from 'react';
 import { NotFound } from '../../../components/ui/not-found';
@@ -128,6 +128,12 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             <dt>Address</dt>
             <dd>{addressWithPostalCode(receiverInfo.addressDetail, receiverInfo.postalCode)}</dd>
           </div>
+          {receiverInfo.country && (
+            <div>
+              <dt>Country</dt>
+              <dd>{countryName(receiverInfo.country)}</dd>
+            </div>
+          )}
         </dl>
       </section>
 

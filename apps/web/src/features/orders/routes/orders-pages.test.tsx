@@ -205,6 +205,25 @@ describe('OrderDetailPage', () => {
     expect(screen.getByText('12 Teheran-ro')).toBeTruthy();
   });
 
+  it("shows the receiver's country under the address, whose postal code keeps its letters", async () => {
+    startSession('member');
+    stubFetch(() =>
+      envelope(
+        detail({
+          receiverInfo: {
+            ...detail().receiverInfo,
+            addressDetail: '200 Front St W, Toronto, ON',
+            postalCode: 'M5V 2T6',
+            country: 'CA',
+          },
+        }),
+      ),
+    );
+    renderDetail();
+    expect(await screen.findByText('200 Front St W, Toronto, ON (M5V 2T6)')).toBeTruthy();
+    expect(screen.getByText('Country').nextElementSibling?.textContent).toBe('Canada');
+  });
+
   it('says the order was not found for an unknown or foreign order', async () => {
     startSession('member');
     stubFetch(() => envelope(null, 404, messages.order.notFound));
