@@ -122,7 +122,8 @@ export const messages = {
     requestTimeout: 'The request took too long to arrive.',
     shuttingDown: 'The shop is restarting. Please try again in a moment.',
     databaseUnavailable: 'The shop lost its connection to its database for a moment. Please try again.',
-    storageFull: "The shop's storage is full, so nothing was saved. Please try again later; our staff have been told.",
+    storageFull:
+      "The shop's storage is full, so nothing was saved. Please try again later; our staff have been told.",
   },
   productDetail: {
     mustRead: 'MUST READ AND AGREE BEFORE PURCHASE',
