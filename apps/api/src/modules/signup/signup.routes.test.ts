@@ -154,7 +154,8 @@ describe('sign-up', () => {
     [{ phoneNumber: '123' }, 'phone number must be between 7 and 20 characters.'],
     [{ termsOfServiceAgree: false }, 'you must agree to the terms of service.'],
     [{ personalInfoAgree: false }, 'you must agree to the privacy policy.'],
-    [{ postalCode: '06a34' }, 'postal code must contain digits only.'],
+    [{ postalCode: '06#34' }, 'postal code may contain only letters, digits, spaces and hyphens.'],
+    [{ postalCode: 'M5V 2T6 123' }, 'postal code must be at most 10 characters.'],
   ])('answers 400 and creates nothing for %o', async (change, message) => {
     const email = `invalid-${Math.random().toString(36).slice(2)}@company.example`;
     await verifyEmail(shop, email);
