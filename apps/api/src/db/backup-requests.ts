@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, watch } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { BackupError } from './backup.js';
 import type { Database } from './client.js';
 
@@ -68,14 +67,23 @@ export async function askRunningShopForBackup(dataDir: string, pid: number, file
     path.join(dir, `request-${id}.json`),
     JSON.stringify({ file: path.resolve(file) } satisfies Request),
   );
-  process.kill(pid, 'SIGUSR2');
   const done = path.join(dir, `done-${id}.json`);
-  // Another process's answer is a file it writes; nothing to wait on but the file itself.
-  for (const started = Date.now(); Date.now() - started < BACKUP_WAIT_MS; await sleep(100)) {
-    const text = await readFile(done, 'utf8').catch(() => null);
-    if (text === null) continue;
+  // The shop's answer is a file it names once written whole: watched for, so the command ends when it appears.
+  const answered = await new Promise<boolean>((resolve) => {
+    const finish = (found: boolean) => {
+      clearTimeout(timer);
+      watcher.close();
+      resolve(found);
+    };
+    const watcher = watch(dir, (_event, name) => {
+      if (name === path.basename(done)) finish(true);
+    });
+    const timer = setTimeout(() => finish(false), BACKUP_WAIT_MS);
+    process.kill(pid, 'SIGUSR2');
+  });
+  if (answered) {
+    const outcome = JSON.parse(await readFile(done, 'utf8')) as Outcome;
     await rm(done, { force: true });
-    const outcome = JSON.parse(text) as Outcome;
     if (!outcome.ok) throw new BackupError(`The shop could not write the backup: ${outcome.message}`);
     return;
   }

@@ -112,6 +112,7 @@ describe('the database ends every connection while buyers order', () => {
               return res;
             });
           });
+          // The storm's second blow, timed on purpose: it lands while the round's requests are in flight.
           const midway = new Promise<void>((resolve) => setTimeout(resolve, 150)).then(() =>
             killer.terminateAll(),
           );
