@@ -10,7 +10,7 @@ import type { FileStorage } from '../../lib/storage/storage.js';
 import { fileIdFromUrl } from '../../lib/storage/storage.js';
 import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { claimFile } from '../files/files.service.js';
+import { type CheckedUpload, checkUpload, claimFile } from '../files/files.service.js';
 import * as repo from './catalog-admin.repository.js';
 import { duplicateArtistName } from './catalog-bulk.js';
 
@@ -170,13 +170,23 @@ async function checkReferences(tx: Executor, input: AdminProductInput) {
   }
 }
 
-/** Images are the shop's demo images or product images uploaded by staff, which become referenced here. */
-async function claimImages(tx: Executor, storage: FileStorage, untrustedWork: UntrustedWork, urls: string[]) {
+/**
+ * Images are the shop's demo images or product images uploaded by staff, checked here before the product's
+ * transaction (an SVG is read through in the worker pool) and referenced in it.
+ */
+async function checkImages(
+  db: Executor,
+  storage: FileStorage,
+  untrustedWork: UntrustedWork,
+  urls: string[],
+): Promise<CheckedUpload[]> {
+  const checked: CheckedUpload[] = [];
   for (const url of urls) {
     if (DEMO_IMAGE.test(url)) continue;
     if (!fileIdFromUrl(url)) throw badRequest(`Not an uploaded product image: ${url}`, 'IMAGE');
-    await claimFile(tx, storage, untrustedWork, url, 'PRODUCT_IMAGE', null);
+    checked.push(await checkUpload(db, storage, untrustedWork, url, 'PRODUCT_IMAGE', null));
   }
+  return checked;
 }
 
 const productColumns = (input: AdminProductInput) => ({
@@ -211,6 +221,7 @@ export async function saveProduct(
   log?: TransactionLog,
 ) {
   const options = checkOptions(input.options);
+  const images = await checkImages(db, storage, untrustedWork, input.imageUrls);
   return inTransaction(
     db,
     async (tx) => {
@@ -219,7 +230,7 @@ export async function saveProduct(
         await lockOptionsOfProducts(tx, [id]);
       }
       await checkReferences(tx, input);
-      await claimImages(tx, storage, untrustedWork, input.imageUrls);
+      for (const image of images) await claimFile(tx, image, null);
       const before = id ? await productDetail(tx, id) : null;
       let productId = id;
       if (productId) {

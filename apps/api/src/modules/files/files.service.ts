@@ -92,18 +92,22 @@ export async function receiveLocalUpload(
   await repo.markUploaded(db, file.id, written.size);
 }
 
+/** An upload whose type and size were checked, ready to be claimed in a transaction. */
+export type CheckedUpload = { id: string; size: number };
+
 /**
- * Makes an uploaded file part of an account (sign-up or profile): it must be the right kind, uploaded,
- * within the size limit, what its name says, and nobody else's.
+ * Checks an upload for `kind` before any transaction: it exists, belongs to nobody else, is stored whole and is
+ * what its name says (an SVG is read through in the worker pool, which can take seconds: no transaction waits
+ * for it, and on the embedded database nothing else does either).
  */
-export async function claimFile(
+export async function checkUpload(
   db: Executor,
   storage: FileStorage,
   untrustedWork: UntrustedWork,
   fileUrl: string,
   kind: FileKind,
   ownerBuyerId: string | null,
-): Promise<string> {
+): Promise<CheckedUpload> {
   const id = fileIdFromUrl(fileUrl);
   const file = id ? await repo.findFileById(db, id) : null;
   if (!file || file.kind !== kind) throw badRequest(FILE_MESSAGES.unknownFile, 'FILE_UNKNOWN');
@@ -113,8 +117,17 @@ export async function claimFile(
   if (stored.size > MAX_UPLOAD_BYTES) throw badRequest(FILE_MESSAGES.tooLarge, 'FILE_TOO_LARGE');
   if (!(await matchesFileType(file.fileName, stored.head, untrustedWork)))
     throw badRequest(FILE_MESSAGES.contentMismatch, 'FILE_CONTENT');
-  await repo.markReferenced(db, file.id, ownerBuyerId, stored.size);
-  return file.id;
+  return { id: file.id, size: stored.size };
+}
+
+/** Marks a checked upload as referenced by `ownerBuyerId` (or the shop), in the caller's transaction. */
+export async function claimFile(
+  tx: Executor,
+  upload: CheckedUpload,
+  ownerBuyerId: string | null,
+): Promise<string> {
+  await repo.markReferenced(tx, upload.id, ownerBuyerId, upload.size);
+  return upload.id;
 }
 
 /** A short-lived download URL: certificates for their owner only (staff come with the back office). */

@@ -10,7 +10,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import type { FileStorage } from '../../lib/storage/storage.js';
 import type { UntrustedWork } from '../../workers/untrusted-pool.js';
-import { claimFile } from '../files/files.service.js';
+import { checkUpload, claimFile } from '../files/files.service.js';
 import * as repo from './signup.repository.js';
 
 export const MAX_CODE_ATTEMPTS = 5;
@@ -75,6 +75,15 @@ export async function signup(
   input: SignupRequest,
 ) {
   const passwordHash = await hashPassword(input.password);
+  // A guest's certificate is not yet anybody's: checked as nobody's, before the transaction.
+  const certificate = await checkUpload(
+    db,
+    storage,
+    untrustedWork,
+    input.businessCertificateUrl,
+    'BUSINESS_CERT',
+    null,
+  );
   try {
     return await inTransaction(db, async (tx) => {
       if (await findActiveBuyerByEmail(tx, input.email)) throw userExists();
@@ -96,14 +105,7 @@ export async function signup(
         personalInfoAgreedAt: now,
         termsAgreedAt: now,
       });
-      const fileId = await claimFile(
-        tx,
-        storage,
-        untrustedWork,
-        input.businessCertificateUrl,
-        'BUSINESS_CERT',
-        buyer!.id,
-      );
+      const fileId = await claimFile(tx, certificate, buyer!.id);
       await repo.setCertificate(tx, buyer!.id, fileId);
       await repo.forgetVerifications(tx, input.email);
       return { id: buyer!.id };

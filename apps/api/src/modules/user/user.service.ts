@@ -18,7 +18,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import { type FileStorage, fileIdFromUrl } from '../../lib/storage/storage.js';
 import type { UntrustedWork } from '../../workers/untrusted-pool.js';
-import { claimFile } from '../files/files.service.js';
+import { checkUpload, claimFile } from '../files/files.service.js';
 import * as repo from './user.repository.js';
 
 const ADDRESS_NOT_FOUND = 'Address not found.';
@@ -60,15 +60,20 @@ export async function updateProfile(
   buyerId: string,
   input: UpdateProfileRequest,
 ) {
+  const newFileId = fileIdFromUrl(input.businessCertificateUrl);
+  const changes = (fileId: string | null) => input.businessCertificateUrl !== '' && newFileId !== fileId;
+  // A new certificate is checked before the transaction (an SVG is read through in the worker pool).
+  const before = await repo.findProfile(db, buyerId);
+  const check = () =>
+    checkUpload(db, storage, untrustedWork, input.businessCertificateUrl, 'BUSINESS_CERT', buyerId);
+  const checked = before && changes(before.buyer.businessCertificateFileId) ? await check() : null;
   await inTransaction(db, async (tx) => {
     await lockBuyer(tx, buyerId);
     const current = await repo.findProfile(tx, buyerId);
     if (!current) throw notFound();
-    const newFileId = fileIdFromUrl(input.businessCertificateUrl);
-    const certificateChanged =
-      input.businessCertificateUrl !== '' && newFileId !== current.buyer.businessCertificateFileId;
-    const businessCertificateFileId = certificateChanged
-      ? await claimFile(tx, storage, untrustedWork, input.businessCertificateUrl, 'BUSINESS_CERT', buyerId)
+    const businessCertificateFileId = changes(current.buyer.businessCertificateFileId)
+      ? // Checked above, unless another save changed the certificate in between.
+        await claimFile(tx, checked ?? (await check()), buyerId)
       : current.buyer.businessCertificateFileId;
     await repo.updateBuyer(tx, buyerId, {
       companyName: input.companyName,
