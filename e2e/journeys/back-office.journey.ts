@@ -292,7 +292,11 @@ describe('back office: staff approve a company, sell and ship a new product, and
           (await visibleText(dialog)).includes(`Approve ${COMPANY.companyName}?`),
           'the dialog names the company',
         );
-        await dialog.getByLabel('Note (optional)', { exact: true }).fill(APPROVAL_NOTE);
+        const note = dialog.getByLabel('Note (optional)', { exact: true });
+        await note.fill(APPROVAL_NOTE);
+        // The note must be in the field when Approve account sends it, or the mail step below cannot tell
+        // whether the dialog or the server lost it.
+        assert.equal(await note.inputValue(), APPROVAL_NOTE, 'the dialog keeps the note staff typed');
         await dialog.getByRole('button', { name: 'Approve account', exact: true }).click();
         await dialog.waitFor({ state: 'detached' });
         await page.getByRole('status').filter({ hasText: 'The account is approved.' }).waitFor();
