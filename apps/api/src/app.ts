@@ -152,8 +152,8 @@ export async function buildApp({
   await app.register(notificationsPlugin);
   await app.register(jobsPlugin);
   await app.register(catalogueUpkeepPlugin);
-  await app.register(salesFoldPlugin);
   await app.register(catalogueCachePlugin, { enabled: config.CATALOGUE_CACHE });
+  await app.register(salesFoldPlugin);
   if (config.METRICS) await app.register(metricsPlugin);
   await app.register(authPlugin);
   await app.register(shopAddressPlugin, { config });

@@ -50,6 +50,12 @@ export const envSchema = z.object({
   /** How often sales that orders appended are added to the products' totals; 0 only when the shop closes. */
   SALES_FOLD_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /**
+   * How long kept catalogue answers may show products' sales totals and the best-selling order behind the
+   * folded totals: a fold that changed totals is shown at once when none was shown for this long, else when
+   * this long has passed since the last (each showing drops every kept answer). 0 shows every fold at once.
+   */
+  CATALOGUE_SALES_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
    * How often each instance looks for queued mails it did not queue itself (another instance's, or due again after
    * a failure); 0 only at start. A mail queued here is sent at once.
    */

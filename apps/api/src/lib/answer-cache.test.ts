@@ -52,3 +52,60 @@ describe('AnswerCache.load', () => {
     ]);
   });
 });
+
+describe('AnswerCache.dropTagged', () => {
+  it('drops the answers kept with a dropped tag and keeps the rest', async () => {
+    const cache = new AnswerCache<string>();
+    cache.setLive(true);
+    await cache.loadTagged('detail of a', async () => ({ payload: 'a', tags: ['option a1', 'option a2'] }));
+    await cache.loadTagged('detail of b', async () => ({ payload: 'b', tags: ['option b1'] }));
+    await cache.load('list', async () => 'list');
+    cache.dropTagged(['option a2']);
+    expect(cache.read('detail of a')).toBeUndefined();
+    expect(cache.read('detail of b')).toBe('b');
+    expect(cache.read('list')).toBe('list');
+    // An answer kept again under the dropped tag is dropped by the next drop of it.
+    await cache.loadTagged('detail of a', async () => ({
+      payload: 'a again',
+      tags: ['option a1', 'option a2'],
+    }));
+    cache.dropTagged(['option a1']);
+    expect(cache.read('detail of a')).toBeUndefined();
+  });
+
+  it('does not keep an answer read before a drop of one of its tags, nor hand it to a later request', async () => {
+    const cache = new AnswerCache<string>();
+    cache.setLive(true);
+    const before = deferred();
+    const first = cache.loadTagged('detail', async () => ({
+      payload: await before.promise,
+      tags: ['option 1'],
+    }));
+    const unrelated = deferred();
+    const other = cache.loadTagged('other detail', async () => ({
+      payload: await unrelated.promise,
+      tags: ['option 2'],
+    }));
+    cache.dropTagged(['option 1']);
+    const second = cache.loadTagged('detail', async () => ({ payload: 'new', tags: ['option 1'] }));
+    before.resolve('old');
+    unrelated.resolve('other');
+    expect(await first).toBe('old');
+    expect(await second).toBe('new');
+    await other;
+    expect(cache.read('detail')).toBe('new');
+    // A load that began before the drop but shows none of its tags is kept.
+    expect(cache.read('other detail')).toBe('other');
+  });
+
+  it('forgets an evicted answer under its tags', async () => {
+    const cache = new AnswerCache<string>(2);
+    cache.setLive(true);
+    await cache.loadTagged('one', async () => ({ payload: '1', tags: ['t'] }));
+    await cache.load('two', async () => '2');
+    await cache.load('three', async () => '3');
+    expect(cache.read('one')).toBeUndefined();
+    cache.dropTagged(['t']);
+    expect(cache.size).toBe(2);
+  });
+});

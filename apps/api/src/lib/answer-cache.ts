@@ -2,14 +2,22 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEncode, type ZodType } from 'zod';
 
+/** An answer and the tags it depends on: a drop of one of the tags drops the answer (`dropTagged`). */
+export type Tagged<Payload> = { payload: Payload; tags?: readonly string[] };
+
+/** When a load began: the generation and the count of targeted drops so far. */
+type Start = { generation: number; drops: number };
+
 /**
  * Serialized answers of read-only calls, kept in this process until the data behind them changes.
  *
  * Correctness rests on three rules:
  * - the key names everything the answer depends on, the viewer's currency included (a guest's key says
  *   'guest', and a guest's answer carries no price), so no answer reaches a viewer it was not made for;
- * - every change drops every entry (`invalidate`), and an answer computed from data read before a change is
- *   not stored after it (the generation it started in must still be current);
+ * - a change drops every answer that may show it: `invalidate` drops every entry, `dropTagged` the entries
+ *   kept with one of its tags (a product detail is kept with its options' ids, so a change to their stock
+ *   drops it and nothing else); an answer computed from data read before a change is not stored after it
+ *   (the generation it started in must still be current, and none of its tags dropped since it began);
  * - while the shop cannot hear about changes (the listening connection is lost), nothing is served from or
  *   stored in the cache.
  */
@@ -17,8 +25,14 @@ export class AnswerCache<Payload = Buffer> {
   private readonly entries = new Map<string, Payload>();
   /** Compressed copies of kept answers, by encoding and key; they go with their answer. */
   private readonly variants = new Map<string, Payload>();
-  /** Answers being loaded now, by generation and key: concurrent misses of one answer share one load. */
+  /** Answers being loaded now, by generation, drops and key: concurrent misses of one answer share one load. */
   private readonly loading = new Map<string, Promise<Payload>>();
+  /** The tags of each kept answer that has some, and the kept answers of each tag. */
+  private readonly tagsOf = new Map<string, readonly string[]>();
+  private readonly keysOf = new Map<string, Set<string>>();
+  /** Targeted drops so far, and the last one of each tag while loads are running (a load begun before it is not kept). */
+  private drops = 0;
+  private readonly droppedAt = new Map<string, number>();
   private generationNow = 0;
   private live = false;
   hits = 0;
@@ -32,6 +46,11 @@ export class AnswerCache<Payload = Buffer> {
 
   get size() {
     return this.entries.size;
+  }
+
+  /** How many targeted drops (`dropTagged`) there were: a test waits for one to arrive. */
+  get targetedDrops() {
+    return this.drops;
   }
 
   read(key: string): Payload | undefined {
@@ -48,15 +67,22 @@ export class AnswerCache<Payload = Buffer> {
     return payload;
   }
 
-  /** Stores an answer computed in `generation`, unless a change happened since. */
-  write(key: string, generation: number, payload: Payload): void {
+  /** Stores an answer computed from data read at `start`, unless a change that may touch it happened since. */
+  write(key: string, start: number | Start, payload: Payload, tags: readonly string[] = []): void {
+    const { generation, drops } =
+      typeof start === 'number' ? { generation: start, drops: this.drops } : start;
     if (!this.live || generation !== this.generationNow) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-      for (const encoding of ENCODINGS) this.variants.delete(`${encoding}\u0000${oldest}`);
-    }
+    if (drops < this.drops && tags.some((tag) => (this.droppedAt.get(tag) ?? 0) > drops)) return;
+    if (this.entries.has(key)) this.remove(key);
+    else if (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value as string);
     this.entries.set(key, payload);
+    if (tags.length === 0) return;
+    this.tagsOf.set(key, tags);
+    for (const tag of tags) {
+      const keys = this.keysOf.get(tag);
+      if (keys) keys.add(key);
+      else this.keysOf.set(tag, new Set([key]));
+    }
   }
 
   /** The kept answer's copy in an encoding, made once from it; undefined when the answer is not kept. */
@@ -78,17 +104,26 @@ export class AnswerCache<Payload = Buffer> {
    * request arriving after a change never joins a load that started before it.
    */
   load(key: string, compute: () => Promise<Payload>): Promise<Payload> {
-    if (!this.live) return compute();
-    const generation = this.generationNow;
-    const flight = `${generation}\u0000${key}`;
+    return this.loadTagged(key, async () => ({ payload: await compute() }));
+  }
+
+  /** As `load`, for an answer kept with the tags its computation names. */
+  loadTagged(key: string, compute: () => Promise<Tagged<Payload>>): Promise<Payload> {
+    if (!this.live) return compute().then(({ payload }) => payload);
+    const start: Start = { generation: this.generationNow, drops: this.drops };
+    const flight = `${start.generation}\u0000${start.drops}\u0000${key}`;
     const running = this.loading.get(flight);
     if (running) return running;
     const loaded = compute()
-      .then((payload) => {
-        this.write(key, generation, payload);
+      .then(({ payload, tags }) => {
+        this.write(key, start, payload, tags);
         return payload;
       })
-      .finally(() => this.loading.delete(flight));
+      .finally(() => {
+        this.loading.delete(flight);
+        // With no load running, no store can predate a drop: the drops' record is no longer needed.
+        if (this.loading.size === 0) this.droppedAt.clear();
+      });
     this.loading.set(flight, loaded);
     return loaded;
   }
@@ -97,12 +132,35 @@ export class AnswerCache<Payload = Buffer> {
     this.generationNow++;
     this.entries.clear();
     this.variants.clear();
+    this.tagsOf.clear();
+    this.keysOf.clear();
+    this.droppedAt.clear();
+  }
+
+  /** Drops the answers kept with any of `tags`, and keeps any load begun before now from storing one. */
+  dropTagged(tags: Iterable<string>): void {
+    this.drops++;
+    for (const tag of tags) {
+      if (this.loading.size > 0) this.droppedAt.set(tag, this.drops);
+      for (const key of this.keysOf.get(tag) ?? []) this.remove(key);
+    }
   }
 
   /** Whether changes are being heard; either way what was kept may be stale and goes. */
   setLive(live: boolean): void {
     this.live = live;
     this.invalidate();
+  }
+
+  private remove(key: string): void {
+    this.entries.delete(key);
+    for (const encoding of ENCODINGS) this.variants.delete(`${encoding}\u0000${key}`);
+    for (const tag of this.tagsOf.get(key) ?? []) {
+      const keys = this.keysOf.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysOf.delete(tag);
+    }
+    this.tagsOf.delete(key);
   }
 }
 
@@ -150,22 +208,25 @@ function sendKept(
 
 /**
  * Answers from the cache, or loads the envelope, encodes it with the route's response schema (as the route's
- * serializer would) and keeps the JSON for the next request with the same key. The JSON is kept as UTF-8
- * bytes: a string with a '₩' in it would be measured and encoded again on every send.
+ * serializer would) and keeps the JSON for the next request with the same key, with the tags `tagsOf` names
+ * in the envelope (see `AnswerCache.dropTagged`). The JSON is kept as UTF-8 bytes: a string with a '₩' in it
+ * would be measured and encoded again on every send.
  */
-export async function cachedAnswer(
+export async function cachedAnswer<Envelope>(
   cache: AnswerCache,
   reply: FastifyReply,
   key: string,
   schema: ZodType,
-  load: () => Promise<unknown>,
+  load: () => Promise<Envelope>,
+  tagsOf?: (envelope: Envelope) => readonly string[],
 ) {
   const hit = cache.read(key);
   if (hit !== undefined) return sendKept(cache, reply.request, reply, key, hit);
-  const payload = await cache.load(key, async () => {
-    const encoded = safeEncode(schema, await load());
+  const payload = await cache.loadTagged(key, async () => {
+    const envelope = await load();
+    const encoded = safeEncode(schema, envelope);
     if (!encoded.success) throw encoded.error;
-    return Buffer.from(JSON.stringify(encoded.data));
+    return { payload: Buffer.from(JSON.stringify(encoded.data)), tags: tagsOf?.(envelope) };
   });
   return sendKept(cache, reply.request, reply, key, payload);
 }

@@ -26,10 +26,10 @@ declare module 'fastify' {
       subscribe(subscriber: Subscriber): void;
       /**
        * Tells every instance about a committed change whose statement did not notify (an order's, see
-       * migration 0010): this instance's subscribers hear it at once, the others within
-       * `ANNOUNCE_WINDOW_MS` and a notification's trip.
+       * migration 0010): this instance's subscribers hear `payload` at once, the others within
+       * `ANNOUNCE_WINDOW_MS` and a notification's trip (each distinct payload of a window once).
        */
-      announce(channel: Channel): void;
+      announce(channel: Channel, payload?: string): void;
     };
   }
 }
@@ -50,11 +50,16 @@ export default fp(
     const deliver = (channel: Channel, payload: string) => {
       for (const s of subscribers) if (s.channel === channel) s.onNotify(payload);
     };
-    const pending = new Map<Channel, NodeJS.Timeout>();
+    /** Each channel's payloads waiting for their window to end, and its timer. */
+    const pending = new Map<Channel, { payloads: Set<string>; timer: NodeJS.Timeout }>();
     const notify = (channel: Channel) => {
+      const waiting = pending.get(channel);
       pending.delete(channel);
+      if (!waiting) return Promise.resolve();
+      clearTimeout(waiting.timer);
+      const notices = [...waiting.payloads].map((payload) => sql`pg_notify(${channel}, ${payload})`);
       return app.db
-        .execute(sql`select pg_notify(${channel}, '')`)
+        .execute(sql`select ${sql.join(notices, sql`, `)}`)
         .then(() => undefined)
         .catch((err) =>
           app.log.error({ err, channel }, 'could not announce a change to the other instances'),
@@ -62,13 +67,15 @@ export default fp(
     };
     app.decorate('notifications', {
       subscribe: (subscriber: Subscriber) => subscribers.push(subscriber),
-      announce(channel: Channel) {
-        deliver(channel, '');
-        if (!pending.has(channel))
-          pending.set(
-            channel,
-            setTimeout(() => notify(channel), ANNOUNCE_WINDOW_MS),
-          );
+      announce(channel: Channel, payload = '') {
+        deliver(channel, payload);
+        const waiting = pending.get(channel);
+        if (waiting) waiting.payloads.add(payload);
+        else
+          pending.set(channel, {
+            payloads: new Set([payload]),
+            timer: setTimeout(() => notify(channel), ANNOUNCE_WINDOW_MS),
+          });
       },
     });
     let stop: (() => Promise<void>) | undefined;
@@ -88,12 +95,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       // Announcements still waiting for their window go out before the database closes.
-      await Promise.all(
-        [...pending].map(([channel, timer]) => {
-          clearTimeout(timer);
-          return notify(channel);
-        }),
-      );
+      await Promise.all([...pending.keys()].map(notify));
       for (const s of subscribers) s.onLive(false);
       await stop?.();
     });

@@ -115,8 +115,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = priceViewer(request);
-      return cachedAnswer(cache, reply, answerKey(request, viewer), productDetailResponse, async () =>
-        ok(await catalog.productDetail(app.db, request.params.optionUuid, viewer)),
+      return cachedAnswer(
+        cache,
+        reply,
+        answerKey(request, viewer),
+        productDetailResponse,
+        async () => ok(await catalog.productDetail(app.db, request.params.optionUuid, viewer)),
+        // It shows its options' stock: a change to the stock of one of them drops it (catalogue-changes.ts).
+        (answer) => answer.data.optionList.map((option) => option.uuid),
       );
     },
   );

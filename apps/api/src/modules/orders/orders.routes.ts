@@ -11,7 +11,6 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { currencyOf, requireApprovedBuyer } from '../../plugins/auth.js';
-import { CHANNELS } from '../../plugins/notifications.js';
 import { keyedRequest } from '../idempotency/idempotency.js';
 import * as orders from './orders.service.js';
 
@@ -32,15 +31,15 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const currency = currencyOf(buyer);
       const answer = (placed: orders.PlacedOrder) =>
         ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed);
-      const afterCommit = () => {
+      const afterCommit = (placed: orders.PlacedOrder) => {
         // The order's statement changed stock without notifying (see writeOrder), and queued its two mails.
-        app.notifications.announce(CHANNELS.catalogue);
+        app.catalogueChanged(placed.catalogue);
         app.mailer.sender.wake();
       };
       const keyed = keyedRequest(request, buyer.id);
       if (keyed === undefined) {
         const placed = await orders.placeOrder(app.db, buyer.id, currency, request.body, request.log);
-        afterCommit();
+        afterCommit(placed);
         return answer(placed);
       }
       // With an Idempotency-Key the order and its answer under the key are one statement (decision 0026).
@@ -59,7 +58,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         // The first answer as it went out: the success body, or (with its 4xx status) the refusal's envelope.
         return outcome.replay as ReturnType<typeof answer>;
       }
-      afterCommit();
+      afterCommit(outcome.placed);
       return answer(outcome.placed);
     },
   );

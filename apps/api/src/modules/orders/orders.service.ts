@@ -33,6 +33,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import { type CatalogueChange, stockChange } from '../catalog/catalogue-changes.js';
 import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { shipmentsText } from '../shipments/shipments.service.js';
@@ -79,11 +80,22 @@ export function orderNumberFor(sequence: number, at = new Date()): string {
 
 const orderNotFound = () => notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
 
-/** A placed order, as its answer names it (its mails are queued by its statement and written from the order). */
+/**
+ * A placed order, as its answer names it (its mails are queued by its statement and written from the order),
+ * and what it changed in the catalogue, for the caller to announce once committed.
+ */
 export type PlacedOrder = {
   uuid: string;
   orderNumber: string;
+  catalogue: CatalogueChange;
 };
+
+/** An order held stock of its options; a product it sold out leaves the in-stock lists too. */
+export const catalogueChangeOf = (written: repo.OrderWrite): CatalogueChange =>
+  stockChange(
+    written.lines.map((line) => line.id),
+    (written.soldOut ?? 0) > 0,
+  );
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -136,6 +148,7 @@ const placedFrom = (written: repo.OrderWrite): PlacedOrder | null =>
     ? {
         uuid: written.order.id,
         orderNumber: written.order.orderNumber,
+        catalogue: catalogueChangeOf(written),
       }
     : null;
 

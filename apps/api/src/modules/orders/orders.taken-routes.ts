@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { CHANNELS } from '../../plugins/notifications.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { answerOnce } from '../idempotency/idempotency.js';
 import { findBuyer, optionsForBuyer, placeTakenOrder } from './orders.taken.js';
@@ -39,7 +38,7 @@ const takenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           afterCommit: () => {
             // The order's statement changed stock without notifying (see writeOrder), and queued the storefront
             // order's two mails: the buyer's receipt and the shop's notice (naming who took it).
-            app.notifications.announce(CHANNELS.catalogue);
+            app.catalogueChanged(placed.catalogue);
             app.mailer.sender.wake();
           },
         };

@@ -19,7 +19,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import { memberUnitSql } from '../pricing/pricing.repository.js';
 import * as repo from './orders.repository.js';
-import { orderDay, type PlacedOrder, refusal } from './orders.service.js';
+import { catalogueChangeOf, orderDay, type PlacedOrder, refusal } from './orders.service.js';
 
 /*
  * Orders staff take for a buyer (issue 11): phone and KakaoTalk orders. They go through the storefront's
@@ -150,6 +150,7 @@ export async function placeTakenOrder(
       return {
         uuid: written.order.id,
         orderNumber: written.order.orderNumber,
+        catalogue: catalogueChangeOf(written),
       };
     },
     { log },

@@ -37,14 +37,16 @@ export async function appendSales(db: Executor, changes: readonly SalesChange[])
  * and adds up what it deleted. It waits for nothing: a product an order or a save holds right now (or another
  * fold) is skipped, and its rows, like rows appended meanwhile, wait for the next fold. So a fold never holds
  * one product while waiting for another, which would stall every order for the products it holds; and two
- * folds at once take different products, so no row is added twice.
+ * folds at once take different products, so no row is added twice. Its change to the totals does not notify
+ * (`kshop.catalogue_quiet`, as an order's): the caller shows it at most once per `CATALOGUE_SALES_LAG_MS`.
  */
 export async function foldSales(db: Executor): Promise<number> {
   const changed = await queryRows<{ id: string }>(
     db,
-    sql`with locked as materialized (
+    sql`with quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting),
+      locked as materialized (
         select p.id from products p
-        where p.id in (select product_id from ${pendingSales})
+        where (select setting from quiet) = 'on' and p.id in (select product_id from ${pendingSales})
         order by p.id
         for no key update skip locked
       ),

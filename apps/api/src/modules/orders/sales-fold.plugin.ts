@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { EVERYTHING } from '../catalog/catalogue-changes.js';
 import { foldSales } from './pending-sales.js';
 
 /**
@@ -7,13 +8,33 @@ import { foldSales } from './pending-sales.js';
  * `SALES_FOLD_MS` (a second by default) while the shop runs and once more when it closes (decision 0034).
  * Every instance does; two folds at once take different products, skipping those the other holds. A failed
  * fold is logged and its sales stay pending for the next.
+ *
+ * A fold does not notify: kept catalogue answers take in the new totals (and the best-selling order) at
+ * most once per `CATALOGUE_SALES_LAG_MS` (a minute by default), when this instance announces a change to
+ * everything, so a steady stream of orders no longer empties the catalogue cache every second.
  */
 export default fp(
   async function salesFold(app: FastifyInstance) {
+    const lag = app.config.CATALOGUE_SALES_LAG_MS;
+    let shownAt = Number.NEGATIVE_INFINITY;
+    let showing: NodeJS.Timeout | undefined;
+    const show = () => {
+      clearTimeout(showing);
+      showing = undefined;
+      shownAt = Date.now();
+      app.catalogueChanged(EVERYTHING);
+    };
+    const folded = (changed: number) => {
+      if (changed === 0 || showing) return;
+      const wait = shownAt + lag - Date.now();
+      if (wait <= 0) show();
+      else showing = setTimeout(show, wait).unref();
+    };
+
     let running: Promise<void> | null = null;
     const fold = () => {
       running ??= foldSales(app.db)
-        .then(() => undefined)
+        .then(folded)
         .catch((err) => app.log.warn({ err }, 'could not fold the pending sales'))
         .finally(() => {
           running = null;
@@ -28,7 +49,9 @@ export default fp(
       clearInterval(timer);
       await running;
       await fold();
+      // Totals folded but not yet shown are announced before the notifications close.
+      if (showing) show();
     });
   },
-  { name: 'sales-fold', dependencies: ['db'] },
+  { name: 'sales-fold', dependencies: ['db', 'catalogue-cache'] },
 );

@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { CHANNELS } from '../../plugins/notifications.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
+import { stockChange } from '../catalog/catalogue-changes.js';
 import { optionText } from '../documents/documents.format.js';
 import { sendPdf } from '../documents/documents.routes.js';
 import { orderDocument } from '../documents/documents.service.js';
@@ -35,8 +35,8 @@ const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireStaff(request);
       const done = await shipOrder(app.db, request.params.uuid, request.body, me.id, request.log);
-      // Stock changed: the other instances' catalogue caches learn of it.
-      app.notifications.announce(CHANNELS.catalogue);
+      // Stock changed (its statements notified too): this instance's details of those options go at once.
+      app.catalogueChanged(stockChange(done.shippedOptionIds, false));
       await mailShipment(app.mailer, done).catch((err) =>
         request.log.error({ err }, 'could not mail a shipment'),
       );

@@ -46,6 +46,8 @@ export type ShipmentDone = {
   complete: boolean;
   /** Every parcel of the order, this one last (for the SHIPPED e-mail). */
   all: ShipmentView[];
+  /** The options whose stock the parcel took (stock and held stock alike, so what is available stays). */
+  shippedOptionIds: string[];
 };
 
 const shippable = (status: OrderStatus) => (SHIPPABLE_STATUSES as readonly string[]).includes(status);
@@ -162,6 +164,7 @@ export async function shipOrder(
         status: complete ? 'SHIPPED' : order.status,
         complete,
         all,
+        shippedOptionIds: optionIds,
       };
     },
     { log },

@@ -1,0 +1,189 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshProductDerived } from '../../db/derived.js';
+import { productOptions, products } from '../../db/schema.js';
+import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
+import { changeOf, EVERYTHING, payloadsOf, stockChange } from './catalogue-changes.js';
+
+const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
+const detailUrl = (optionId: string) => `/api/v1/product/detail/${optionId}`;
+
+/** Reads until `until` holds (a notification is on its way), or gives the last read after 5 s. */
+async function eventually<T>(read: () => T | Promise<T>, until: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const value = await read();
+    if (until(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('catalogue change payloads', () => {
+  it('name options 200 to a payload, and read back what they named', () => {
+    const ids = Array.from(
+      { length: 450 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const payloads = payloadsOf(stockChange(ids, false));
+    expect(payloads).toHaveLength(3);
+    for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8_000);
+    expect(
+      payloads.flatMap((p) => {
+        const change = changeOf(p);
+        return change.kind === 'stock' ? change.optionIds : [];
+      }),
+    ).toEqual(ids);
+    expect(payloadsOf(stockChange(ids, true))).toEqual(['']);
+  });
+
+  it('take anything they cannot read for a change to everything', () => {
+    expect(changeOf('')).toEqual(EVERYTHING);
+    expect(changeOf('stock:')).toEqual(EVERYTHING);
+    expect(changeOf('stock:not-an-id')).toEqual(EVERYTHING);
+    expect(changeOf('prices:00000000-0000-4000-8000-000000000000')).toEqual(EVERYTHING);
+  });
+});
+
+describe('how far a catalogue change reaches into the kept answers', () => {
+  let shop: TestShop;
+  let member: { authorization: string };
+  beforeAll(async () => {
+    shop = await createTestShop();
+    member = await shop.loginAs(DEMO.korea);
+  });
+  afterAll(() => shop?.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    shop.app.inject({ method: 'GET', url, headers });
+  const cache = () => shop.app.catalogueCache;
+  /** Whether the next read of `url` is served from the cache. */
+  const kept = async (url: string, headers: Record<string, string> = {}) => {
+    const hits = cache().hits;
+    await get(url, headers);
+    return cache().hits > hits;
+  };
+  /** Waits until both reads are kept, so notices of earlier writes have arrived. */
+  const settled = (...urls: string[]) =>
+    eventually(
+      async () => {
+        for (const url of urls) await get(url, member);
+        const all = await Promise.all(urls.map((url) => kept(url, member)));
+        return all.every(Boolean);
+      },
+      (yes) => yes,
+    );
+
+  it("an order drops only its products' details: lists, searches and other details stay kept", async () => {
+    const ordered = await stockedOption(shop, 30);
+    const other = await stockedOption(shop, 30);
+    const search = `/api/v1/product/search?keyword=${encodeURIComponent(ordered.product.title.split(' ')[0]!)}`;
+    expect(await settled(LIST, search, detailUrl(ordered.id), detailUrl(other.id))).toBe(true);
+    const generation = cache().generation;
+    const drops = cache().targetedDrops;
+
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: ordered.id, quantity: 4 }]);
+    expect((await placeOrder(shop, member, payload)).statusCode).toBe(200);
+    // At once on this instance: the ordered option's detail shows the stock the order held.
+    expect(body(await get(detailUrl(ordered.id), member)).data.currentOption.stock).toBe(26);
+    // The announcement also went out as a notice, which this instance hears as well: wait for it.
+    expect(
+      await eventually(
+        () => cache().targetedDrops,
+        (n) => n >= drops + 2,
+      ),
+    ).toBeGreaterThanOrEqual(drops + 2);
+    expect(cache().generation).toBe(generation);
+    expect(await kept(LIST, member)).toBe(true);
+    expect(await kept(search, member)).toBe(true);
+    expect(await kept(detailUrl(other.id), member)).toBe(true);
+    expect(body(await get(detailUrl(ordered.id), member)).data.currentOption.stock).toBe(26);
+  });
+
+  it('a change to stock alone, by any writer, drops the details that show it and nothing else', async () => {
+    const option = await stockedOption(shop, 40);
+    expect(await settled(LIST, detailUrl(option.id))).toBe(true);
+    const generation = cache().generation;
+    await shop.db.update(productOptions).set({ stock: 35 }).where(eq(productOptions.id, option.id));
+    const stock = await eventually(
+      async () => body(await get(detailUrl(option.id), member)).data.currentOption.stock,
+      (n) => n === 35,
+    );
+    expect(stock).toBe(35);
+    expect(cache().generation).toBe(generation);
+    expect(await kept(LIST, member)).toBe(true);
+  });
+
+  it('a change to a price, or an order that sells a product out, drops every kept answer', async () => {
+    const option = await stockedOption(shop, 30);
+    expect(await settled(LIST)).toBe(true);
+    let generation = cache().generation;
+    await shop.db
+      .update(productOptions)
+      .set({ priceKrw: sql`${productOptions.priceKrw} + 10` })
+      .where(eq(productOptions.id, option.id));
+    expect(
+      await eventually(
+        () => cache().generation,
+        (g) => g > generation,
+      ),
+    ).toBeGreaterThan(generation);
+
+    // An option whose product has nothing else to sell: ordering its 3 pieces sells the product out.
+    const last = await stockedOption(shop, 3);
+    await shop.db
+      .update(productOptions)
+      .set({ isSoldOut: true })
+      .where(and(eq(productOptions.productId, last.productId), ne(productOptions.id, last.id)));
+    await refreshProductDerived(shop.db, [last.productId]);
+    expect((await shop.db.select().from(products).where(eq(products.id, last.productId)))[0]?.inStock).toBe(
+      true,
+    );
+    expect(await settled(LIST)).toBe(true);
+    generation = cache().generation;
+    const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: last.id, quantity: 3 }]);
+    expect((await placeOrder(shop, member, payload)).statusCode).toBe(200);
+    expect(cache().generation).toBeGreaterThan(generation);
+  });
+});
+
+describe('sales totals in the kept answers', () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    // Folds every 20 ms; kept answers take in new totals at most once in 10 minutes.
+    shop = await createTestShop({ env: { SALES_FOLD_MS: '20', CATALOGUE_SALES_LAG_MS: '600000' } });
+  });
+  afterAll(() => shop?.close());
+
+  const pendingSales = async () =>
+    Number(
+      (await shop.db.execute<{ n: number }>(sql`select count(*)::int as n from pending_sales`)).rows[0]?.n,
+    );
+
+  it('show the first fold at once, then at most once per CATALOGUE_SALES_LAG_MS', async () => {
+    const member = await shop.loginAs(DEMO.korea);
+    const option = await stockedOption(shop, 50);
+    const order = async () => {
+      const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 2 }]);
+      expect((await placeOrder(shop, member, payload)).statusCode).toBe(200);
+      expect(await eventually(pendingSales, (n) => n === 0)).toBe(0);
+    };
+    const generation = shop.app.catalogueCache.generation;
+    await order();
+    // The first fold after a quiet time is shown at once: every kept answer went, on this instance at once and
+    // again when its notice (which tells the other instances) comes back.
+    expect(
+      await eventually(
+        () => shop.app.catalogueCache.generation,
+        (g) => g >= generation + 2,
+      ),
+    ).toBe(generation + 2);
+    const shown = shop.app.catalogueCache.generation;
+    const sold = (await shop.db.select().from(products).where(eq(products.id, option.productId)))[0]!;
+    await order();
+    // Folded into the product's totals, but the kept answers wait for the lag to pass.
+    const after = (await shop.db.select().from(products).where(eq(products.id, option.productId)))[0]!;
+    expect(after.totalSalesQuantity).toBe(sold.totalSalesQuantity + 2);
+    expect(shop.app.catalogueCache.generation).toBe(shown);
+  });
+});
