@@ -109,3 +109,34 @@ describe('AnswerCache.dropTagged', () => {
     expect(cache.size).toBe(2);
   });
 });
+
+describe('AnswerCache.markStale', () => {
+  it('serves a stale answer while it is made again, and not once it missed two changes', async () => {
+    const cache = new AnswerCache<string>();
+    cache.setLive(true);
+    await cache.load('best-selling', async () => 'sold 10');
+    await cache.load('latest', async () => 'sold 10, latest');
+    cache.markStale();
+    expect(cache.read('best-selling')).toBe('sold 10');
+    expect(cache.isStale('best-selling')).toBe(true);
+    await cache.load('best-selling', async () => 'sold 12');
+    expect(cache.read('best-selling')).toBe('sold 12');
+    expect(cache.isStale('best-selling')).toBe(false);
+    cache.markStale();
+    // Made before the first of two changes and not again since: no longer served.
+    expect(cache.read('latest')).toBeUndefined();
+    expect(cache.read('best-selling')).toBe('sold 12');
+  });
+
+  it('keeps an answer read before a change stale, though it was stored after it', async () => {
+    const cache = new AnswerCache<string>();
+    cache.setLive(true);
+    const pending = deferred();
+    const loading = cache.load('list', () => pending.promise);
+    cache.markStale();
+    pending.resolve('read before');
+    await loading;
+    expect(cache.read('list')).toBe('read before');
+    expect(cache.isStale('list')).toBe(true);
+  });
+});

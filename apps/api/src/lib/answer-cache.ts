@@ -5,8 +5,8 @@ import { safeEncode, type ZodType } from 'zod';
 /** An answer and the tags it depends on: a drop of one of the tags drops the answer (`dropTagged`). */
 export type Tagged<Payload> = { payload: Payload; tags?: readonly string[] };
 
-/** When a load began: the generation and the count of targeted drops so far. */
-type Start = { generation: number; drops: number };
+/** When a load began: the generation, the count of targeted drops and the count of `markStale` calls so far. */
+type Start = { generation: number; drops: number; staled?: number };
 
 /**
  * Serialized answers of read-only calls, kept in this process until the data behind them changes.
@@ -20,6 +20,8 @@ type Start = { generation: number; drops: number };
  *   (the generation it started in must still be current, and none of its tags dropped since it began);
  * - while the shop cannot hear about changes (the listening connection is lost), nothing is served from or
  *   stored in the cache.
+ * A change that may show late (sales totals, decision 0044) only marks what is kept stale (`markStale`): a
+ * stale answer is still served while it is made again (`isStale`); one that missed two such changes is not.
  */
 export class AnswerCache<Payload = Buffer> {
   private readonly entries = new Map<string, Payload>();
@@ -33,6 +35,9 @@ export class AnswerCache<Payload = Buffer> {
   /** Targeted drops so far, and the last one of each tag while loads are running (a load begun before it is not kept). */
   private drops = 0;
   private readonly droppedAt = new Map<string, number>();
+  /** How many times what is kept was marked stale; for a kept answer read before the last time, the count then. */
+  private staled = 0;
+  private readonly madeAt = new Map<string, number>();
   private generationNow = 0;
   private live = false;
   hits = 0;
@@ -55,7 +60,8 @@ export class AnswerCache<Payload = Buffer> {
 
   read(key: string): Payload | undefined {
     if (!this.live) return undefined;
-    const payload = this.entries.get(key);
+    const payload =
+      (this.madeAt.get(key) ?? this.staled) >= this.staled - 1 ? this.entries.get(key) : undefined;
     if (payload === undefined) {
       this.misses++;
       return undefined;
@@ -69,13 +75,17 @@ export class AnswerCache<Payload = Buffer> {
 
   /** Stores an answer computed from data read at `start`, unless a change that may touch it happened since. */
   write(key: string, start: number | Start, payload: Payload, tags: readonly string[] = []): void {
-    const { generation, drops } =
-      typeof start === 'number' ? { generation: start, drops: this.drops } : start;
+    const {
+      generation,
+      drops,
+      staled = this.staled,
+    } = typeof start === 'number' ? { generation: start, drops: this.drops } : start;
     if (!this.live || generation !== this.generationNow) return;
     if (drops < this.drops && tags.some((tag) => (this.droppedAt.get(tag) ?? 0) > drops)) return;
     if (this.entries.has(key)) this.remove(key);
     else if (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value as string);
     this.entries.set(key, payload);
+    if (staled < this.staled) this.madeAt.set(key, staled);
     if (tags.length === 0) return;
     this.tagsOf.set(key, tags);
     for (const tag of tags) {
@@ -110,7 +120,7 @@ export class AnswerCache<Payload = Buffer> {
   /** As `load`, for an answer kept with the tags its computation names. */
   loadTagged(key: string, compute: () => Promise<Tagged<Payload>>): Promise<Payload> {
     if (!this.live) return compute().then(({ payload }) => payload);
-    const start: Start = { generation: this.generationNow, drops: this.drops };
+    const start: Start = { generation: this.generationNow, drops: this.drops, staled: this.staled };
     const flight = `${start.generation}\u0000${start.drops}\u0000${key}`;
     const running = this.loading.get(flight);
     if (running) return running;
@@ -135,6 +145,21 @@ export class AnswerCache<Payload = Buffer> {
     this.tagsOf.clear();
     this.keysOf.clear();
     this.droppedAt.clear();
+    this.madeAt.clear();
+  }
+
+  /**
+   * Marks every kept answer stale: each is still served while it is made again, until the next `markStale`,
+   * after which one not made again since is no longer served.
+   */
+  markStale(): void {
+    for (const key of this.entries.keys()) if (!this.madeAt.has(key)) this.madeAt.set(key, this.staled);
+    this.staled++;
+  }
+
+  /** Whether the kept answer was made from data read before the last `markStale`. */
+  isStale(key: string): boolean {
+    return (this.madeAt.get(key) ?? this.staled) < this.staled;
   }
 
   /** Drops the answers kept with any of `tags`, and keeps any load begun before now from storing one. */
@@ -154,6 +179,7 @@ export class AnswerCache<Payload = Buffer> {
 
   private remove(key: string): void {
     this.entries.delete(key);
+    this.madeAt.delete(key);
     for (const encoding of ENCODINGS) this.variants.delete(`${encoding}\u0000${key}`);
     for (const tag of this.tagsOf.get(key) ?? []) {
       const keys = this.keysOf.get(tag);
@@ -220,13 +246,19 @@ export async function cachedAnswer<Envelope>(
   load: () => Promise<Envelope>,
   tagsOf?: (envelope: Envelope) => readonly string[],
 ) {
-  const hit = cache.read(key);
-  if (hit !== undefined) return sendKept(cache, reply.request, reply, key, hit);
-  const payload = await cache.loadTagged(key, async () => {
+  const make = async () => {
     const envelope = await load();
     const encoded = safeEncode(schema, envelope);
     if (!encoded.success) throw encoded.error;
     return { payload: Buffer.from(JSON.stringify(encoded.data)), tags: tagsOf?.(envelope) };
-  });
+  };
+  const hit = cache.read(key);
+  if (hit !== undefined) {
+    // Stale (sales totals moved on): served as it is while one request's load makes it again.
+    if (cache.isStale(key))
+      cache.loadTagged(key, make).catch((err) => reply.log.warn({ err }, 'could not renew a kept answer'));
+    return sendKept(cache, reply.request, reply, key, hit);
+  }
+  const payload = await cache.loadTagged(key, make);
   return sendKept(cache, reply.request, reply, key, payload);
 }

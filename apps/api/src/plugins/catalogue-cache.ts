@@ -19,7 +19,8 @@ declare module 'fastify' {
 /**
  * Keeps catalogue answers in this process and drops them when the database says the catalogue changed, on
  * whichever instance (or staff command) changed it: a change to some options' stock drops only the
- * details that show it, any other change every answer (catalogue-changes.ts). Until listening is live the
+ * details that show it, new sales totals mark every answer stale (served while made again), any other change
+ * drops every answer (catalogue-changes.ts). Until listening is live the
  * cache serves nothing.
  */
 export default fp(
@@ -35,6 +36,7 @@ export default fp(
       onNotify: (payload) => {
         const change = changeOf(payload);
         if (change.kind === 'stock') cache.dropTagged(change.optionIds);
+        else if (change.kind === 'sales') cache.markStale();
         else cache.invalidate();
       },
       onLive: (live) => cache.setLive(live),

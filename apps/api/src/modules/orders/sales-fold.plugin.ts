@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { EVERYTHING } from '../catalog/catalogue-changes.js';
+import { SALES } from '../catalog/catalogue-changes.js';
 import { foldSales } from './pending-sales.js';
 
 /**
@@ -10,8 +10,9 @@ import { foldSales } from './pending-sales.js';
  * fold is logged and its sales stay pending for the next.
  *
  * A fold does not notify: kept catalogue answers take in the new totals (and the best-selling order) at
- * most once per `CATALOGUE_SALES_LAG_MS` (a minute by default), when this instance announces a change to
- * everything, so a steady stream of orders no longer empties the catalogue cache every second.
+ * most once per `CATALOGUE_SALES_LAG_MS` (a minute by default), when this instance announces new sales
+ * totals, which marks every kept answer stale (served while it is made again), so a steady stream of orders
+ * no longer empties the catalogue cache every second.
  */
 export default fp(
   async function salesFold(app: FastifyInstance) {
@@ -22,7 +23,7 @@ export default fp(
       clearTimeout(showing);
       showing = undefined;
       shownAt = Date.now();
-      app.catalogueChanged(EVERYTHING);
+      app.catalogueChanged(SALES);
     };
     const folded = (changed: number) => {
       if (changed === 0 || showing) return;
