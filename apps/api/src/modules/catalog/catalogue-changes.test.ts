@@ -1,7 +1,7 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshProductDerived } from '../../db/derived.js';
-import { productOptions, products } from '../../db/schema.js';
+import { pendingSales as pendingSalesTable, productOptions, products } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { changeOf, EVERYTHING, payloadsOf, SALES, stockChange } from './catalogue-changes.js';
@@ -156,10 +156,7 @@ describe('sales totals in the kept answers', () => {
   });
   afterAll(() => shop?.close());
 
-  const pendingSales = async () =>
-    Number(
-      (await shop.db.execute<{ n: number }>(sql`select count(*)::int as n from pending_sales`)).rows[0]?.n,
-    );
+  const pendingSales = async () => (await shop.db.select({ n: count() }).from(pendingSalesTable))[0]?.n;
 
   it('show the first fold at once, then at most once per CATALOGUE_SALES_LAG_MS, keeping every answer', async () => {
     const member = await shop.loginAs(DEMO.korea);
