@@ -16,13 +16,11 @@
  *
  * BENCH_SHOP_ENV (JSON) adds environment to the shop, e.g. '{"CATALOGUE_CACHE":"false"}'.
  */
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import autocannon from 'autocannon';
-import { openDatabase } from '../apps/api/dist/db/client.js';
-import { createScratchDatabase, freshDataDir, type Shop, startShop } from '../e2e/support/server.js';
+import type { Database } from '../apps/api/dist/db/client.js';
 import { percentile } from './support/client.js';
+import { browse, login, longTail } from './support/long-tail.js';
+import { sqlRows, startPreparedShop } from './support/prepared-shop.js';
 import { isMain, loadAverages, round, table, writeResult } from './support/report.js';
 import { json } from './support/staff-session.js';
 
@@ -31,7 +29,6 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const WARM_UP = 3;
 const RATES = (process.env.BENCH_ORDER_RATES ?? '5,50').split(',').map(Number);
 const OPTIONS = 40;
-const PASSWORD = 'Demo1234!';
 const MEMBERS = [
   { email: 'korea@demo.kshop.example', currency: 'KRW', country: 'KR' },
   { email: 'global@demo.kshop.example', currency: 'USD', country: 'US' },
@@ -47,89 +44,6 @@ type Ordering = {
   p99Ms: number;
 };
 type Phase = { name: string; browse: Browse; orders?: Ordering; loadAverage: number[] };
-
-/** A small seeded generator, so every run asks the same mix. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state * 1_664_525 + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-async function login(base: string, email: string): Promise<string> {
-  const answer = await json(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  if (answer.status !== 200) throw new Error(`login of ${email}: ${answer.status}`);
-  return (answer.body.data as { accessToken: string }).accessToken;
-}
-
-type CategoryNode = { id: number; children: CategoryNode[] };
-const flatten = (nodes: CategoryNode[]): number[] => nodes.flatMap((n) => [n.id, ...flatten(n.children)]);
-
-/** The long tail of catalogue calls, as paths. */
-async function longTail(base: string): Promise<string[]> {
-  const tree = (await json(`${base}/api/v1/category`)).body.data as CategoryNode[];
-  const paths: string[] = [];
-  for (const categoryId of flatten(tree))
-    for (const sort of ['latest', 'bestSelling'])
-      for (const stockStatus of ['all', 'inStock', 'outOfStock'])
-        for (const page of [1, 2, 3])
-          paths.push(
-            `/api/v1/product/list?categoryId=${categoryId}&page=${page}&limit=20&sort=${sort}&stockStatus=${stockStatus}`,
-          );
-  const cards: { optionUuid: string; title: string }[] = [];
-  for (let page = 1; cards.length < 200; page++) {
-    const list = (await json(`${base}/api/v1/product/list?page=${page}&limit=50&sort=latest&stockStatus=all`))
-      .body.data as { productOptionList: { optionUuid: string; title: string }[] };
-    if (list.productOptionList.length === 0) break;
-    cards.push(...list.productOptionList);
-  }
-  const words = [
-    ...new Set(cards.flatMap((c) => c.title.split(/\s+/)).filter((w) => /^[A-Za-z]{3,}$/.test(w))),
-  ];
-  for (const word of words.slice(0, 20))
-    paths.push(`/api/v1/product/search?keyword=${encodeURIComponent(word)}&page=1&limit=20&sort=latest`);
-  for (const card of cards.slice(0, 100)) paths.push(`/api/v1/product/detail/${card.optionUuid}`);
-  return paths;
-}
-
-/** Browses `paths` as a guest or either member at random until stopped or `seconds` have passed. */
-function browse(base: string, paths: string[], tokens: string[], seconds: number) {
-  const next = random(20_261_127);
-  const viewers = [undefined, ...tokens];
-  let instance: autocannon.Instance | undefined;
-  const done = new Promise<autocannon.Result>((resolve, reject) => {
-    instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: (request) => {
-              const viewer = viewers[Math.floor(next() * viewers.length)];
-              return {
-                ...request,
-                method: 'GET',
-                path: paths[Math.floor(next() * paths.length)]!,
-                headers: {
-                  'accept-encoding': 'br',
-                  ...(viewer ? { authorization: `Bearer ${viewer}` } : {}),
-                },
-              };
-            },
-          },
-        ],
-      },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-  return { done, stop: () => instance?.stop() };
-}
 
 type Buyer = { token: string; currency: 'KRW' | 'USD'; country: string; email: string; options: Priced[] };
 type Priced = { id: string; unit: number };
@@ -225,71 +139,34 @@ async function orderAtRate(
 }
 
 /** 40 default options of listed products, each with plenty of stock, ordered one piece at a time. */
-const PREPARE = `
-  with chosen as (
-    select o.id from product_options o join products p on p.id = o.product_id
-    where o.is_default and p.deleted_at is null and p.is_published
-    order by p.created_at desc, p.id limit ${OPTIONS}
-  )
-  update product_options set stock = 10000000, hold_stock = 0, minimum_order_quantity = 1, order_multiple = 1,
-    max_per_order = null, is_sold_out = false
-  where id in (select id from chosen) returning id`;
-
-async function startBenchShop(): Promise<{
-  shop: Shop;
-  optionIds: string[];
-  database: 'postgres' | 'pglite';
-}> {
-  const env = { RATE_LIMIT: 'false', ...JSON.parse(process.env.BENCH_SHOP_ENV ?? '{}') };
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, 'bench_browse');
-    const shop = await startShop({ databaseUrl: scratch.url, adminDatabaseUrl: null, env });
-    const db = await openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 1 });
-    const optionIds = await prepare(db);
-    await db.close();
-    return {
-      shop: {
-        ...shop,
-        stop: async () => {
-          await shop.stop();
-          await scratch.drop();
-        },
-      },
-      optionIds,
-      database: 'postgres',
-    };
-  }
-  const dataDir = await freshDataDir({ seeded: true });
-  const db = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
-  const optionIds = await prepare(db);
-  await db.close();
-  const shop = await startShop({ dataDir, adminDatabaseUrl: null, env });
-  return {
-    shop: {
-      ...shop,
-      stop: async () => {
-        await shop.stop();
-        await rm(dataDir, { recursive: true, force: true });
-      },
-    },
-    optionIds,
-    database: 'pglite',
-  };
-}
-
-async function prepare(db: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
-  const { rows } = (await db.db.execute(PREPARE)) as unknown as { rows: { id: string }[] };
+async function plentyOfStock(db: Database): Promise<string[]> {
+  const ids = (
+    await sqlRows<{ id: string }>(
+      db,
+      `with chosen as (
+        select o.id from product_options o join products p on p.id = o.product_id
+        where o.is_default and p.deleted_at is null and p.is_published
+        order by p.created_at desc, p.id limit ${OPTIONS}
+      )
+      update product_options set stock = 10000000, hold_stock = 0, minimum_order_quantity = 1, order_multiple = 1,
+        max_per_order = null, is_sold_out = false
+      where id in (select id from chosen) returning id`,
+    )
+  ).map((r) => r.id);
   await db.db.execute(
-    `update products set in_stock = true where id in (select product_id from product_options where id in (${rows
-      .map((r) => `'${r.id}'`)
-      .join(', ')}))`,
+    `update products set in_stock = true
+     where id in (select product_id from product_options where id in (${ids.map((id) => `'${id}'`).join(', ')}))`,
   );
-  return rows.map((r) => r.id);
+  return ids;
 }
 
 export async function measureBrowseWhileOrdering() {
-  const { shop, optionIds, database } = await startBenchShop();
+  const {
+    shop,
+    prepared: optionIds,
+    database,
+    stop,
+  } = await startPreparedShop('bench_browse', plentyOfStock);
   try {
     const tokens = await Promise.all(MEMBERS.map((m) => login(shop.url, m.email)));
     const buyers: Buyer[] = await Promise.all(
@@ -313,8 +190,8 @@ export async function measureBrowseWhileOrdering() {
         release = resolve;
       });
       const ordering = rate ? orderAtRate(shop.url, buyers, rate, stop) : undefined;
-      await browse(shop.url, paths, tokens, WARM_UP).done;
-      const loaded = await browse(shop.url, paths, tokens, DURATION).done;
+      await browse(shop.url, paths, [undefined, ...tokens], WARM_UP).done;
+      const loaded = await browse(shop.url, paths, [undefined, ...tokens], DURATION).done;
       release();
       const orders = await ordering;
       phases.push({
@@ -335,7 +212,7 @@ export async function measureBrowseWhileOrdering() {
     }
     return { database, connections: CONNECTIONS, durationSeconds: DURATION, paths: paths.length, phases };
   } finally {
-    await shop.stop();
+    await stop();
   }
 }
 

@@ -8,12 +8,17 @@
  *   npm run build && npx tsx bench/catalogue-vs-bare.ts
  *
  * PostgreSQL at BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres; a scratch database
- * is made and dropped). BENCH_DURATION seconds per run (default 10), BENCH_ROUNDS rounds (default 3).
+ * is made and dropped). BENCH_DURATION seconds per run (default 10), BENCH_ROUNDS rounds (default 3);
+ * BENCH_ENDPOINTS names the calls to run (comma-separated, e.g. 'long tail'). The long tail (support/long-tail.ts)
+ * is asked by a guest and a member at random; the bare server sends, for each path and viewer, the bytes the
+ * shop sent (brotli where the shop compressed).
  */
+import http from 'node:http';
 import autocannon from 'autocannon';
 import { startShop } from '../e2e/support/server.js';
 import { commonWord, memberToken, newestProducts } from './http.js';
 import { bareServer } from './support/bare-server.js';
+import { browse, longTail } from './support/long-tail.js';
 import { isMain, round, spread, table, writeResult } from './support/report.js';
 
 const CONNECTIONS = 50;
@@ -22,9 +27,43 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const LISTING = 'page=1&limit=20&sort=latest&stockStatus=all';
 
 type Endpoint = { name: string; path: string; headers?: Record<string, string> };
+/** The long tail: every request a path of `paths` as a guest or the member, at random. */
+const LONG_TAIL = 'long tail';
 type Run = { requestsPerSecond: number; p99Ms: number; non2xx: number; errors: number };
 
-async function load(url: string, endpoint: Endpoint): Promise<Run> {
+/** The answer as it goes out to a client that takes brotli: its bytes and the headers that say what they are. */
+function rawAnswer(base: string, path: string, authorization?: string) {
+  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+    const headers: Record<string, string> = { 'accept-encoding': 'br' };
+    if (authorization) headers.authorization = authorization;
+    http
+      .get(new URL(path, base), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const kept: Record<string, string> = { 'content-type': String(response.headers['content-type']) };
+          if (response.headers['content-encoding'])
+            kept['content-encoding'] = String(response.headers['content-encoding']);
+          resolve({ body: Buffer.concat(chunks), headers: kept });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+async function load(
+  url: string,
+  endpoint: Endpoint & { paths?: string[]; viewers?: (string | undefined)[] },
+): Promise<Run> {
+  if (endpoint.paths && endpoint.viewers) {
+    const tail = await browse(url, endpoint.paths, endpoint.viewers, DURATION, CONNECTIONS).done;
+    return {
+      requestsPerSecond: tail.requests.average,
+      p99Ms: tail.latency.p99,
+      non2xx: tail.non2xx,
+      errors: tail.errors + tail.timeouts,
+    };
+  }
   const result = await autocannon({
     url: `${url}${endpoint.path}`,
     headers: endpoint.headers,
@@ -49,7 +88,9 @@ export async function measureCatalogueVsBare() {
     const uncachedToken = await memberToken(uncached);
     const productOptionList = await newestProducts(cached);
     const keyword = commonWord(productOptionList.map((p) => p.title));
+    const paths = await longTail(cached.url);
     const endpoints: (Endpoint & { member?: boolean })[] = [
+      { name: LONG_TAIL, path: '' },
       { name: 'list (guest)', path: `/api/v1/product/list?${LISTING}` },
       { name: 'list (member)', path: `/api/v1/product/list?${LISTING}`, member: true },
       { name: `search '${keyword}'`, path: `/api/v1/product/search?keyword=${keyword}&${LISTING}` },
@@ -57,19 +98,41 @@ export async function measureCatalogueVsBare() {
     ];
 
     const runs = new Map<string, { bare: Run[]; cached: Run[]; uncached: Run[] }>();
+    const only = process.env.BENCH_ENDPOINTS?.split(',');
     for (let r = 1; r <= ROUNDS; r++) {
-      for (const endpoint of endpoints) {
+      for (const endpoint of endpoints.filter((e) => !only || only.includes(e.name))) {
         const auth = (token: string) => (endpoint.member ? { authorization: `Bearer ${token}` } : undefined);
-        const shopEndpoint = { ...endpoint, headers: auth(accessToken) };
-        const uncachedEndpoint = { ...endpoint, headers: auth(uncachedToken) };
-        // The bare server sends what the shop sends for this call.
-        const sample = await fetch(`${cached.url}${endpoint.path}`, { headers: shopEndpoint.headers });
-        await bare.serve(Buffer.from(await sample.arrayBuffer()), {
-          'content-type': sample.headers.get('content-type') ?? '',
-        });
+        const tail = endpoint.name === LONG_TAIL;
+        const shopEndpoint = {
+          ...endpoint,
+          headers: auth(accessToken),
+          ...(tail ? { paths, viewers: [undefined, accessToken] } : {}),
+        };
+        const uncachedEndpoint = {
+          ...endpoint,
+          headers: auth(uncachedToken),
+          ...(tail ? { paths, viewers: [undefined, uncachedToken] } : {}),
+        };
+        const bareEndpoint = tail ? { ...endpoint, paths, viewers: [undefined, accessToken] } : endpoint;
+        // The bare server sends what the shop sends for this call (for the long tail, for each path and viewer).
+        if (tail) {
+          const table = [];
+          for (const path of paths)
+            for (const authorization of ['', `Bearer ${accessToken}`])
+              table.push({
+                key: `${path}|${authorization}`,
+                ...(await rawAnswer(cached.url, path, authorization)),
+              });
+          await bare.serveTable(table);
+        } else {
+          const sample = await fetch(`${cached.url}${endpoint.path}`, { headers: shopEndpoint.headers });
+          await bare.serve(Buffer.from(await sample.arrayBuffer()), {
+            'content-type': sample.headers.get('content-type') ?? '',
+          });
+        }
         const entry = runs.get(endpoint.name) ?? { bare: [], cached: [], uncached: [] };
         runs.set(endpoint.name, entry);
-        entry.bare.push(await load(bare.url, endpoint));
+        entry.bare.push(await load(bare.url, bareEndpoint));
         entry.cached.push(await load(cached.url, shopEndpoint));
         entry.uncached.push(await load(uncached.url, uncachedEndpoint));
         console.info(

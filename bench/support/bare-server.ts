@@ -1,19 +1,28 @@
 import { spawn } from 'node:child_process';
 
 /**
- * A server that answers every request with one fixed body: the most a Node server can do here. It runs in a
- * process of its own, as the shop does, so it never shares an event loop with autocannon.
+ * A server that answers every request with one fixed body, or with the body kept for its path and
+ * Authorization header: the most a Node server can do here. It runs in a process of its own, as the shop
+ * does, so it never shares an event loop with autocannon.
  */
 const BARE_SERVER = `
 const http = require('node:http');
 let answer = { body: Buffer.alloc(0), headers: { 'content-type': 'application/json' } };
-const server = http.createServer((_request, response) => {
-  response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
-  response.end(answer.body);
+let answers = new Map();
+const server = http.createServer((request, response) => {
+  const kept = answers.size ? answers.get(request.url + '|' + (request.headers.authorization || '')) : undefined;
+  const { body, headers } = kept || answer;
+  response.writeHead(200, { ...headers, 'content-length': body.length });
+  response.end(body);
 });
 server.keepAliveTimeout = 72000;
+const decoded = (a) => ({ body: Buffer.from(a.body, 'base64'), headers: a.headers });
 process.on('message', (message) => {
-  answer = { body: Buffer.from(message.body, 'base64'), headers: message.headers };
+  if (message.table) answers = new Map(message.table.map((a) => [a.key, decoded(a)]));
+  else {
+    answers = new Map();
+    answer = decoded(message);
+  }
   process.send({ served: true });
 });
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
@@ -31,6 +40,12 @@ export async function bareServer() {
     async serve(body: Buffer, headers: Record<string, string>) {
       const served = next();
       child.send({ body: body.toString('base64'), headers });
+      await served;
+    },
+    /** Answers each request with the body kept for its path and Authorization header (`path|authorization`). */
+    async serveTable(table: { key: string; body: Buffer; headers: Record<string, string> }[]) {
+      const served = next();
+      child.send({ table: table.map((a) => ({ ...a, body: a.body.toString('base64') })) });
       await served;
     },
     close: () =>

@@ -140,3 +140,43 @@ describe('AnswerCache.markStale', () => {
     expect(cache.isStale('list')).toBe(true);
   });
 });
+
+describe('AnswerCache.renew', () => {
+  it('makes stale answers again a few at a time, serving them stale meanwhile', async () => {
+    const cache = new AnswerCache<string>(100, 2);
+    cache.setLive(true);
+    for (const key of ['a', 'b', 'c', 'd']) await cache.load(key, async () => `${key} old`);
+    cache.markStale();
+    const made: Record<string, ReturnType<typeof deferred>> = {};
+    let running = 0;
+    let most = 0;
+    for (const key of ['a', 'b', 'c', 'd']) {
+      made[key] = deferred();
+      cache.renew(
+        key,
+        async () => {
+          most = Math.max(most, ++running);
+          const payload = await made[key]!.promise;
+          running--;
+          return { payload };
+        },
+        () => {},
+      );
+      // Asked again while waiting: still one renewal.
+      cache.renew(
+        key,
+        async () => ({ payload: 'twice' }),
+        () => {},
+      );
+    }
+    expect(cache.read('c')).toBe('c old');
+    for (const key of ['a', 'b', 'c', 'd']) {
+      made[key]!.resolve(`${key} new`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(most).toBe(2);
+    expect(['a', 'b', 'c', 'd'].map((key) => cache.read(key))).toEqual(['a new', 'b new', 'c new', 'd new']);
+    expect(cache.isStale('d')).toBe(false);
+  });
+});

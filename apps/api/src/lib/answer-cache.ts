@@ -38,12 +38,19 @@ export class AnswerCache<Payload = Buffer> {
   /** How many times what is kept was marked stale; for a kept answer read before the last time, the count then. */
   private staled = 0;
   private readonly madeAt = new Map<string, number>();
+  /** Stale answers waiting to be made again, and how many are being made now (`renew`). */
+  private readonly renewals = new Map<string, () => Promise<Tagged<Payload>>>();
+  private readonly renewing = new Set<string>();
   private generationNow = 0;
   private live = false;
   hits = 0;
   misses = 0;
 
-  constructor(private readonly maxEntries = 2_000) {}
+  constructor(
+    private readonly maxEntries = 2_000,
+    /** Stale answers made again at once: the others are served stale meanwhile, not each queued for the database. */
+    private readonly renewAtOnce = 2,
+  ) {}
 
   get generation() {
     return this.generationNow;
@@ -146,6 +153,7 @@ export class AnswerCache<Payload = Buffer> {
     this.keysOf.clear();
     this.droppedAt.clear();
     this.madeAt.clear();
+    this.renewals.clear();
   }
 
   /**
@@ -160,6 +168,42 @@ export class AnswerCache<Payload = Buffer> {
   /** Whether the kept answer was made from data read before the last `markStale`. */
   isStale(key: string): boolean {
     return (this.madeAt.get(key) ?? this.staled) < this.staled;
+  }
+
+  /**
+   * Makes a stale answer again in the background, a few at a time (`renewAtOnce`): after new sales totals
+   * every kept answer is stale at once, and making them all at once would queue every other request (an
+   * order's too) behind them on the database. A failure is reported and the answer stays stale.
+   */
+  renew(key: string, make: () => Promise<Tagged<Payload>>, onError: (err: unknown) => void): void {
+    if (this.renewing.has(key) || this.renewals.has(key)) return;
+    this.renewals.set(key, async () => {
+      try {
+        return await make();
+      } catch (err) {
+        onError(err);
+        throw err;
+      }
+    });
+    this.renewNext();
+  }
+
+  private renewNext(): void {
+    while (this.renewing.size < this.renewAtOnce) {
+      const next = this.renewals.entries().next().value;
+      if (!next) return;
+      const [key, make] = next;
+      this.renewals.delete(key);
+      // Made again or dropped meanwhile: nothing to renew.
+      if (!this.isStale(key)) continue;
+      this.renewing.add(key);
+      this.loadTagged(key, make)
+        .catch(() => {})
+        .finally(() => {
+          this.renewing.delete(key);
+          this.renewNext();
+        });
+    }
   }
 
   /** Drops the answers kept with any of `tags`, and keeps any load begun before now from storing one. */
@@ -256,7 +300,7 @@ export async function cachedAnswer<Envelope>(
   if (hit !== undefined) {
     // Stale (sales totals moved on): served as it is while one request's load makes it again.
     if (cache.isStale(key))
-      cache.loadTagged(key, make).catch((err) => reply.log.warn({ err }, 'could not renew a kept answer'));
+      cache.renew(key, make, (err) => reply.log.warn({ err }, 'could not renew a kept answer'));
     return sendKept(cache, reply.request, reply, key, hit);
   }
   const payload = await cache.loadTagged(key, make);
