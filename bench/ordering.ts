@@ -14,6 +14,8 @@
  * BENCH_ORDER_IDEMPOTENCY=1 sends an Idempotency-Key with every order, as the storefront does;
  * BENCH_ORDER_ROUND_TRIPS=1 relays the shop's database connections through a counter and reports round
  * trips per order (the relay costs CPU: compare latencies from runs without it).
+ * BENCH_ORDER_BROWSE=N has N connections browse the catalogue's long tail (support/long-tail.ts: guests and the
+ * demo members) for the whole measured run, as a live shop's visitors do while orders flow, and reports it.
  * BENCH_ORDER_SMTP=1 sends the shop's mails to an SMTP server in this process, as a deployment with SMTP_URL
  * does, instead of the outbox folder (two mails per order); BENCH_ORDER_SMTP_URL_QUERY adds settings to the
  * URL (for example `pool=false`).
@@ -25,6 +27,7 @@ import pg from 'pg';
 import { startSmtpPeer } from '../apps/api/src/test/smtp-peer.js';
 import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { JsonClient, percentile } from './support/client.js';
+import { browse, login, longTail } from './support/long-tail.js';
 import { isMain, loadAverages, round, table, writeResult } from './support/report.js';
 import { countRoundTrips } from './support/round-trips.js';
 import { shopCpuSeconds } from './support/shop-cpu.js';
@@ -42,6 +45,8 @@ export const WITH_KEYS = process.env.BENCH_ORDER_IDEMPOTENCY === '1';
 const COUNT_ROUND_TRIPS = process.env.BENCH_ORDER_ROUND_TRIPS === '1';
 /** Mail through SMTP to a server in this process rather than to the outbox folder. */
 const WITH_SMTP = process.env.BENCH_ORDER_SMTP === '1';
+/** Connections browsing the long tail while the measured orders run; 0 for orders alone. */
+const BROWSE_CONNECTIONS = Number(process.env.BENCH_ORDER_BROWSE ?? 0);
 const SMTP_URL_QUERY = process.env.BENCH_ORDER_SMTP_URL_QUERY ?? '';
 const DEMO_BUYER = 'korea@demo.kshop.example';
 const PASSWORD = 'Demo1234!';
@@ -410,9 +415,22 @@ export async function measureOrdering() {
       database: await databaseCpuSeconds(database),
     };
     relay?.reset();
+    const browsing = BROWSE_CONNECTIONS
+      ? await (async () => {
+          const paths = await longTail(shop.url);
+          const viewers = [
+            undefined,
+            await login(shop.url, DEMO_BUYER),
+            await login(shop.url, 'global@demo.kshop.example'),
+          ];
+          return browse(shop.url, paths, viewers, SECONDS + 60, BROWSE_CONNECTIONS);
+        })()
+      : undefined;
     const started = performance.now();
     const run = await orderFor(orders, buyers, setup.options, mostLeft, acknowledged, SECONDS);
     const seconds = (performance.now() - started) / 1000;
+    browsing?.stop();
+    const browsed = await browsing?.done;
     const roundTrips = relay?.count;
     const cpuAfter = {
       server: await shopCpuSeconds(shop.url),
@@ -452,6 +470,16 @@ export async function measureOrdering() {
       },
       /** Round trips to the database per attempted order (all the shop's connections), when counted. */
       roundTripsPerOrder: roundTrips === undefined ? null : round(roundTrips / run.attempts, 2),
+      /** The long tail browsed meanwhile (BENCH_ORDER_BROWSE connections), when it was. */
+      browsing: browsed
+        ? {
+            connections: BROWSE_CONNECTIONS,
+            requestsPerSecond: round(browsed.requests.average),
+            p99Ms: round(browsed.latency.p99, 1),
+            non2xx: browsed.non2xx,
+            errors: browsed.errors + browsed.timeouts,
+          }
+        : null,
       oversell,
     };
   } catch (err) {
@@ -490,6 +518,12 @@ export function describeOrdering(r: OrderingResult): string {
         ],
         ['CPU ms per order: shop / database', `${r.cpuMsPerOrder.server} / ${r.cpuMsPerOrder.database}`],
         ['database round trips per order', r.roundTripsPerOrder ?? 'not counted (BENCH_ORDER_ROUND_TRIPS=1)'],
+        [
+          'browsing meanwhile: req/s, p99 ms, failures',
+          r.browsing
+            ? `${r.browsing.requestsPerSecond}, ${r.browsing.p99Ms}, ${r.browsing.non2xx + r.browsing.errors} (${r.browsing.connections} connections)`
+            : 'none (BENCH_ORDER_BROWSE=N)',
+        ],
         ['mail', r.mail],
         ['mails queued when the clock stopped', r.mailsQueued === null ? 'no queue' : String(r.mailsQueued)],
         [
