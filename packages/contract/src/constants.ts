@@ -26,7 +26,8 @@ export const PAGE_SIZE = {
 
 export const PAGINATION_FULL_MAX = 8;
 
-export const SORTS = ['latest', 'bestSelling'] as const;
+/** Catalogue orders. `releaseDate`: releases from today on (Korean day) soonest first, then past releases newest first, then products without a date. */
+export const SORTS = ['latest', 'bestSelling', 'releaseDate'] as const;
 export type Sort = (typeof SORTS)[number];
 export const STOCK_STATUSES = ['all', 'inStock', 'outOfStock'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
@@ -35,7 +36,11 @@ export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
   inStock: 'In stock',
   outOfStock: 'Out of stock',
 };
-export const SORT_LABELS: Record<Sort, string> = { latest: 'Latest', bestSelling: 'Best Selling' };
+export const SORT_LABELS: Record<Sort, string> = {
+  latest: 'Latest',
+  bestSelling: 'Best Selling',
+  releaseDate: 'Release Date',
+};
 
 /** Tags a product can carry; 'sold out' is derived from stock, the others are set by staff. */
 export const PRODUCT_TAGS = ['sale', 'pre', 'new', 'hot'] as const;
