@@ -30,6 +30,7 @@ import {
   type TransactionLog,
 } from '../../db/transaction.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { koreanDate } from '../../lib/korean-day.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
@@ -70,8 +71,7 @@ function withPlacement(order: OrderRow, rows: readonly HistoryRow[]): HistoryRow
 }
 
 /** '20261122': the day in Korea, where the shop works. */
-export const orderDay = (at = new Date()): string =>
-  new Date(at.getTime() + 9 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+export const orderDay = (at = new Date()): string => koreanDate(at).replaceAll('-', '');
 
 /** '20261122-1042': the day in Korea and a number that never repeats (the database's sequence). */
 export function orderNumberFor(sequence: number, at = new Date()): string {
