@@ -75,7 +75,11 @@ describe('business constants', () => {
   it('sorts and filters by the spec values and labels', () => {
     expect(SORTS).toEqual(['latest', 'bestSelling', 'releaseDate']);
     expect(STOCK_STATUSES).toEqual(['all', 'inStock', 'outOfStock']);
-    expect(SORT_LABELS).toEqual({ latest: 'Latest', bestSelling: 'Best Selling', releaseDate: 'Release Date' });
+    expect(SORT_LABELS).toEqual({
+      latest: 'Latest',
+      bestSelling: 'Best Selling',
+      releaseDate: 'Release Date',
+    });
     expect(STOCK_STATUS_LABELS).toEqual({ all: 'ALL', inStock: 'In stock', outOfStock: 'Out of stock' });
   });
 

@@ -1,4 +1,4 @@
-import type { Sort, StockStatus } from '@kshop/contract';
+import { SORTS, type Sort, type StockStatus } from '@kshop/contract';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, queryRows } from '../../db/client.js';
@@ -27,9 +27,21 @@ import {
 let database: Database;
 const db = () => database.db;
 
+/** The day in Korea, as the database reads it: the release-date order's "today". */
+const SEOUL_TODAY = sql`(now() at time zone 'Asia/Seoul')::date`;
+
 beforeAll(async () => {
   database = await freshDatabase();
   await seedOnFirstStart(database.db, { demoData: true, reportAccounts: false });
+  // The demo catalogue's release dates lie before and after today; some products get none, some today's
+  // or yesterday's, and some share a coming, a recent or the oldest date, so that the release-date order
+  // meets every case, and pages read from either end cut through products of the same date.
+  await database.db.execute(sql`update products p set release_date = case
+      when k.i % 12 = 0 then null when k.i % 6 = 1 then ${SEOUL_TODAY} when k.i % 6 = 2 then ${SEOUL_TODAY} - 1
+      when k.i % 6 = 3 then ${SEOUL_TODAY} + 9 when k.i % 6 = 4 then ${SEOUL_TODAY} - 30
+      else date '2000-01-01' end
+    from (select id, row_number() over (order by md5(id::text)) as i from products) k
+    where k.id = p.id and k.i <= 60`);
 });
 afterAll(() => database?.close());
 
@@ -46,8 +58,25 @@ async function subtreeOf(categoryId: number): Promise<number[]> {
   return ids;
 }
 
-/** The matching products' ids in list order, by a plain query of their own. */
-async function expectedIds(filter: Omit<ProductFilter, 'limit' | 'offset'>): Promise<string[]> {
+/**
+ * Each order as a plain query has it. Release date: from `today` on soonest first, then the past newest
+ * first (each by its distance from today), then no date; ties by id.
+ */
+const PLAIN_ORDERS: Record<Sort, (today: SQL) => SQL> = {
+  latest: () => sql`created_at desc, id asc`,
+  bestSelling: () => sql`total_sales_quantity desc, created_at desc, id asc`,
+  releaseDate: (today) => sql`release_date is null, release_date < ${today},
+    abs(release_date - ${today}), id asc`,
+};
+
+/**
+ * The matching products' ids in list order, by a plain query of their own; `today` ('2026-11-22') is the
+ * release-date order's day, the Korean day by default.
+ */
+async function expectedIds(
+  filter: Omit<ProductFilter, 'limit' | 'offset'>,
+  today?: string,
+): Promise<string[]> {
   const where = [sql`deleted_at is null and is_published`];
   if (filter.categoryId) {
     const ids = await subtreeOf(filter.categoryId);
@@ -60,10 +89,7 @@ async function expectedIds(filter: Omit<ProductFilter, 'limit' | 'offset'>): Pro
   if (filter.artistId !== undefined) {
     where.push(sql`id in (select product_id from product_artists where artist_id = ${filter.artistId})`);
   }
-  const order =
-    filter.sort === 'bestSelling'
-      ? sql`total_sales_quantity desc, created_at desc, id asc`
-      : sql`created_at desc, id asc`;
+  const order = PLAIN_ORDERS[filter.sort](today ? sql`${today}::date` : SEOUL_TODAY);
   const result = (await db().execute(
     sql`select id from products where ${sql.join(where, sql` and `)} order by ${order}`,
   )) as unknown as { rows: { id: string }[] };
@@ -237,7 +263,7 @@ describe('pages past the middle, read from the end', () => {
       { categoryId: 0, artistId: 1, stockStatus: 'all' },
     ];
     const limit = 7;
-    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+    for (const sort of SORTS) {
       for (const filter of filters) {
         const expected = await expectedIds({ ...filter, sort });
         expect(expected.length).toBeGreaterThan(limit);
@@ -260,6 +286,96 @@ describe('pages past the middle, read from the end', () => {
         }
       }
     }
+  });
+});
+
+describe('every sort of the contract', () => {
+  /** Lists, facets and searches: each takes its own path to a page. */
+  const PATHS: Omit<ProductFilter, 'limit' | 'offset' | 'sort'>[] = [
+    { stockStatus: 'all' },
+    { categoryId: 1, stockStatus: 'all' },
+    { categoryId: 9, stockStatus: 'inStock' },
+    { stockStatus: 'outOfStock' },
+    { categoryId: 0, artistId: 2, stockStatus: 'all' },
+    { categoryId: 0, tag: 'new', stockStatus: 'all' },
+    { stockStatus: 'all', keywords: ['album'] },
+    { stockStatus: 'inStock', keywords: ['ver'] },
+  ];
+
+  it('answers the first page and a deep page read from the end on every path as a plain query orders them', async () => {
+    // An artist and a tag at once walk the list indexes of every product: the commonest pair.
+    const [pair] = await queryRows<{ artist_id: number; tag: string }>(
+      db(),
+      sql`select a as artist_id, t as tag from products, unnest(artist_ids) a, unnest(tags) t
+        where deleted_at is null and is_published group by 1, 2 order by count(*) desc, 1, 2 limit 1`,
+    );
+    const both = { categoryId: 0, artistId: pair!.artist_id, tag: pair!.tag, stockStatus: 'all' } as const;
+    for (const sort of SORTS) {
+      for (const filter of [...PATHS, both]) {
+        const expected = await expectedIds({ ...filter, sort });
+        const label = JSON.stringify({ sort, filter });
+        expect(expected.length, label).toBeGreaterThanOrEqual(3);
+        // The first page; the last and the one before it lie past the middle: read from the end in the
+        // mirrored order (the last one shorter when the total is not a multiple of the page).
+        const limit = Math.min(5, Math.floor(expected.length / 3));
+        const last = (Math.ceil(expected.length / limit) - 1) * limit;
+        for (const offset of new Set([0, last - limit, last])) {
+          for (const options of [
+            { spanWalk: 0, fewMatches: 0 },
+            { spanWalk: Number.POSITIVE_INFINITY, fewMatches: expected.length },
+          ]) {
+            const { rows, totalCount } = await listProductCards(
+              db(),
+              { ...filter, sort, limit, offset },
+              options,
+            );
+            expect(totalCount, label).toBe(expected.length);
+            expect(
+              rows.map((row) => row.product.id),
+              `${label} offset ${offset} ${JSON.stringify(options)}`,
+            ).toEqual(expected.slice(offset, offset + limit));
+          }
+        }
+      }
+    }
+  });
+
+  /** Every product of a list in the repository's release-date order, page by page. */
+  async function releaseDates(filter: Omit<ProductFilter, 'limit' | 'offset' | 'sort'>, today?: string) {
+    const dates: (string | null)[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const { rows, totalCount } = await listProductCards(
+        db(),
+        { ...filter, sort: 'releaseDate', limit: 100, offset },
+        today ? { today } : {},
+      );
+      dates.push(...rows.map((row) => row.product.releaseDate));
+      if (offset + 100 >= totalCount) return dates;
+    }
+  }
+
+  it('puts releases from the Korean day on first, soonest first, then past ones newest first, then none', async () => {
+    const [row] = await queryRows<{ today: string }>(db(), sql`select ${SEOUL_TODAY}::text as today`);
+    const today = row!.today;
+    for (const filter of [{ stockStatus: 'all' }, { stockStatus: 'all', keywords: ['a'] }] as Omit<
+      ProductFilter,
+      'limit' | 'offset' | 'sort'
+    >[]) {
+      const dates = await releaseDates(filter);
+      const coming = dates.filter((date) => date !== null && date >= today);
+      const past = dates.filter((date) => date !== null && date < today);
+      const none = dates.filter((date) => date === null);
+      expect(coming.length).toBeGreaterThan(0);
+      expect(past.length).toBeGreaterThan(0);
+      expect(none.length).toBeGreaterThan(0);
+      expect(coming[0]).toBe(today);
+      expect(dates).toEqual([...[...coming].sort(), ...[...past].sort().reverse(), ...none]);
+    }
+    // On a day before every release, every dated product is a coming one.
+    const early = await releaseDates({ stockStatus: 'all' }, '2000-01-01');
+    const dated = early.filter((date) => date !== null);
+    expect(early).toEqual([...[...dated].sort(), ...early.filter((date) => date === null)]);
+    expect(early).toHaveLength((await expectedIds({ stockStatus: 'all', sort: 'releaseDate' })).length);
   });
 });
 
@@ -334,7 +450,7 @@ describe('week spans and sales bands of the lists', () => {
     await compactListSpans(db(), 'bestSelling');
     await expectExactSpans();
     const limit = 6;
-    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+    for (const sort of SORTS) {
       for (const filter of [
         { stockStatus: 'all' },
         { categoryId: 9, stockStatus: 'all' },
@@ -375,7 +491,7 @@ describe("the artists' and tags' own rows (facets)", () => {
       // Both at once walk the list index of every product.
       { categoryId: 0, artistId: 1, tag: 'new', stockStatus: 'all' },
     ];
-    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+    for (const sort of SORTS) {
       for (const filter of filters) {
         const expected = await expectedIds({ ...filter, sort });
         expect(expected.length, JSON.stringify(filter)).toBeGreaterThan(limit);
@@ -547,7 +663,7 @@ describe('search keywords kept counted', () => {
    */
   async function expectPlainSearchPages() {
     const limit = 3;
-    for (const sort of ['latest', 'bestSelling'] as Sort[]) {
+    for (const sort of SORTS) {
       for (const filter of [
         { keywords: ['album'], stockStatus: 'all' },
         { keywords: ['ver', 'album'], stockStatus: 'inStock' },

@@ -1,4 +1,4 @@
-import type { Sort, StockStatus } from '@kshop/contract';
+import { SORTS, type Sort, type StockStatus } from '@kshop/contract';
 import { and, asc, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, queryRows, runsStatementsAtOnce } from '../../db/client.js';
 import { listedProduct } from '../../db/listed.js';
@@ -11,6 +11,7 @@ import {
   productOptions,
   products,
 } from '../../db/schema.js';
+import { koreanDate } from '../../lib/korean-day.js';
 import { containsPattern } from '../../lib/like.js';
 import { TtlCache } from '../../lib/ttl-cache.js';
 
@@ -78,25 +79,164 @@ function filterConditions(filter: ProductFilter, match: WordMatch = 'like'): SQL
   return conditions;
 }
 
-/** The two list orders on a table's columns, each with its exact mirror (read from the far end). */
-const listOrders = (c: { createdAt: SQLWrapper; sales: SQLWrapper; id: SQLWrapper }) =>
-  ({
-    latest: { forward: [desc(c.createdAt), asc(c.id)], backward: [asc(c.createdAt), desc(c.id)] },
-    bestSelling: {
-      forward: [desc(c.sales), desc(c.createdAt), asc(c.id)],
-      backward: [asc(c.sales), asc(c.createdAt), desc(c.id)],
-    },
-  }) satisfies Record<Sort, { forward: SQL[]; backward: SQL[] }>;
+/** A list order and its exact mirror (the same rows read from the far end). */
+type ListOrder = { forward: SQL[]; backward: SQL[] };
 
-/**
- * The list orders on products. Every key of both is in the list indexes (migration 0007), which also carry
- * every filtered column, so choosing a page reads no table row.
- */
-const ORDERS = listOrders({
+/** The columns the list orders read, on products or on the rows a page is picked among. */
+type SortKeys = { createdAt: SQLWrapper; sales: SQLWrapper; releaseDate: SQLWrapper; id: SQLWrapper };
+
+const PRODUCT_KEYS: SortKeys = {
   createdAt: products.createdAt,
   sales: products.totalSalesQuantity,
+  releaseDate: products.releaseDate,
   id: products.id,
+};
+
+/** The same columns by their plain names, as the subqueries a page is picked from select them. */
+const SELECTED_KEYS: SortKeys = {
+  createdAt: sql`created_at`,
+  sales: sql`total_sales_quantity`,
+  releaseDate: sql`release_date`,
+  id: sql`id`,
+};
+
+/** The facet rows' columns (migration 0027): creation and sales, not release dates. */
+const FACET_KEYS = {
+  createdAt: productListFacets.createdAt,
+  sales: productListFacets.totalSalesQuantity,
+  id: productListFacets.productId,
+};
+
+const latestOrder = (c: Pick<SortKeys, 'createdAt' | 'id'>): ListOrder => ({
+  forward: [desc(c.createdAt), asc(c.id)],
+  backward: [asc(c.createdAt), desc(c.id)],
 });
+
+const bestSellingOrder = (c: Pick<SortKeys, 'sales' | 'createdAt' | 'id'>): ListOrder => ({
+  forward: [desc(c.sales), desc(c.createdAt), asc(c.id)],
+  backward: [asc(c.sales), asc(c.createdAt), desc(c.id)],
+});
+
+/**
+ * Releases from `today` on, soonest first; then past releases, newest first; then products without a
+ * release date; ties by id. The part comes first, then the coming release date (null outside the first
+ * part), then the release date the other way.
+ */
+function releaseDateOrder(c: Pick<SortKeys, 'releaseDate' | 'id'>, today: SQL): ListOrder {
+  const part = sql`(case when ${c.releaseDate} >= ${today} then 0 when ${c.releaseDate} < ${today} then 1 else 2 end)`;
+  const coming = sql`(case when ${c.releaseDate} >= ${today} then ${c.releaseDate} end)`;
+  return {
+    forward: [
+      sql`${part} asc`,
+      sql`${coming} asc nulls last`,
+      sql`${c.releaseDate} desc nulls first`,
+      asc(c.id),
+    ],
+    backward: [
+      sql`${part} desc`,
+      sql`${coming} desc nulls first`,
+      sql`${c.releaseDate} asc nulls last`,
+      desc(c.id),
+    ],
+  };
+}
+
+/** A stretch of a list order that one list index holds in order: its products, and their order there. */
+type OrderPart = { where: SQL | undefined; order: ListOrder };
+
+/**
+ * Spans a list order is cut into, each kept counted per group by product triggers: `table` sums the listed
+ * products per `span`, and `before(span)` is the condition of the products in that span and the spans after
+ * it, which a list index answers as a range.
+ */
+type Spans = { table: SQL; span: SQL; before: (span: number) => SQL };
+
+/**
+ * Everything a list order needs, on every path a list or a search can take:
+ * - `order`: the order on any table's columns, and its mirror, for the Korean day `today` (the page's rows
+ *   are put in it, and a page among a search's few matches is picked in it);
+ * - `parts`: the stretches of the order that list indexes hold in order (migrations 0016, 0019, 0035): a page
+ *   is walked through them, from the start or, mirrored, from the end. An order that turns on the day has
+ *   more than one;
+ * - `facetOrder`: the order on an artist's or a tag's facet rows (decision 0036), or null when those rows lack
+ *   its keys (the list then walks the list indexes with the artist or tag as a filter);
+ * - `spans`: the kept spans of a category's or stock state's list (decision 0025), or null (deep pages then
+ *   walk from the nearer end);
+ * - `keywordSpans`: the kept spans of a kept keyword's matches (decision 0036), or null.
+ */
+type SortDefinition = {
+  order: (c: SortKeys, today: SQL) => ListOrder;
+  parts: (today: SQL) => readonly OrderPart[];
+  facetOrder: ListOrder | null;
+  spans: Spans | null;
+  keywordSpans: Spans | null;
+};
+
+const DAY_SECONDS = 24 * 60 * 60;
+const WEEK_SECONDS = 7 * DAY_SECONDS;
+
+/** The products created before `seconds` past the epoch: the end of a week or a day, as a list index range. */
+const createdBefore = (seconds: number) =>
+  sql`${products.createdAt} < to_timestamp(${seconds}::double precision)`;
+
+/** Products with the sales bands above `band` left out: band b holds the quantities q with b^2 <= 4q < (b + 1)^2. */
+const soldLessThanBandAbove = (band: number) =>
+  sql`${products.totalSalesQuantity} < ${Math.ceil((band + 1) ** 2 / 4)}`;
+
+/**
+ * The catalogue's list orders, one definition each (the contract's `SORTS`). Newest first walks one list
+ * index, with weeks of creation kept (migration 0021) and a kept keyword's days (0028); best-selling likewise
+ * with sales bands (0022, 0028); release date walks its three parts through two indexes (0035) and keeps
+ * no spans.
+ */
+export const SORT_DEFINITIONS = {
+  latest: {
+    order: (c) => latestOrder(c),
+    parts: () => [{ where: undefined, order: latestOrder(PRODUCT_KEYS) }],
+    facetOrder: latestOrder(FACET_KEYS),
+    spans: {
+      table: sql`product_list_spans`,
+      span: sql`week`,
+      before: (week) => createdBefore((week + 1) * WEEK_SECONDS),
+    },
+    keywordSpans: {
+      table: sql`search_keyword_spans`,
+      span: sql`day`,
+      before: (day) => createdBefore((day + 1) * DAY_SECONDS),
+    },
+  },
+  bestSelling: {
+    order: (c) => bestSellingOrder(c),
+    parts: () => [{ where: undefined, order: bestSellingOrder(PRODUCT_KEYS) }],
+    facetOrder: bestSellingOrder(FACET_KEYS),
+    spans: { table: sql`product_list_bands`, span: sql`band`, before: soldLessThanBandAbove },
+    keywordSpans: { table: sql`search_keyword_bands`, span: sql`band`, before: soldLessThanBandAbove },
+  },
+  releaseDate: {
+    order: releaseDateOrder,
+    parts: (today) => {
+      const date = products.releaseDate;
+      return [
+        {
+          where: sql`${date} >= ${today}`,
+          order: { forward: [asc(date), asc(products.id)], backward: [desc(date), desc(products.id)] },
+        },
+        {
+          where: sql`${date} < ${today}`,
+          order: { forward: [desc(date), asc(products.id)], backward: [asc(date), desc(products.id)] },
+        },
+        // All null: the date keeps the walk on the index's null end, in id order.
+        {
+          where: sql`${date} is null`,
+          order: { forward: [asc(date), asc(products.id)], backward: [desc(date), desc(products.id)] },
+        },
+      ];
+    },
+    facetOrder: null,
+    spans: null,
+    keywordSpans: null,
+  },
+} satisfies Record<Sort, SortDefinition>;
 
 /**
  * Where to read a page: from the start, or, for a page past the middle of `totalCount` matches, from the
@@ -636,23 +776,46 @@ const KEEP_AFTER_MS = 1_000;
 /** Where a page lies among the ordered matches: limit and offset, from the start or from the end. */
 type Window = { backward: boolean; offset: SQL | number; limit: SQL | number };
 
-/** The ids of one page: walked in list order through a list index, or picked among all the matches. */
-function pageIds(where: SQL | undefined, sort: Sort, window: Window, among: 'walk' | 'matches'): SQL {
-  const order = ORDERS[sort];
+/** `a + b` for a limit or an offset, numbers added here. */
+const plus = (a: SQL | number, b: SQL | number) =>
+  typeof a === 'number' && typeof b === 'number' ? a + b : sql`(${a})::bigint + (${b})::bigint`;
+
+/** The sort keys a subquery selects from products for `SELECTED_KEYS`. */
+const selectedKeys = sql`${products.id} as id, ${products.createdAt} as created_at,
+  ${products.totalSalesQuantity} as total_sales_quantity, ${products.releaseDate} as release_date`;
+
+/**
+ * The ids of one page: walked in list order through the list indexes, or picked among all the matches.
+ * An order of several parts walks each part's index for as many rows as the page and those before it need
+ * (or after it, mirrored), and puts those few in order.
+ */
+function pageIds(
+  where: SQL | undefined,
+  sort: Sort,
+  window: Window,
+  among: 'walk' | 'matches',
+  today: SQL,
+): SQL {
+  const definition: SortDefinition = SORT_DEFINITIONS[sort];
+  const direction = (order: ListOrder) => sql.join(window.backward ? order.backward : order.forward, sql`, `);
   if (among === 'walk') {
-    const keys = sql.join(window.backward ? order.backward : order.forward, sql`, `);
-    return sql`(select ${products.id} as id from ${products} where ${where} order by ${keys}
-      limit ${window.limit} offset ${window.offset})`;
+    const parts = definition.parts(today);
+    if (parts.length === 1) {
+      return sql`(select ${products.id} as id from ${products} where ${and(where, parts[0]!.where)}
+        order by ${direction(parts[0]!.order)} limit ${window.limit} offset ${window.offset})`;
+    }
+    const reach = plus(window.offset, window.limit);
+    const walks = parts.map(
+      (part) => sql`(select ${selectedKeys} from ${products} where ${and(where, part.where)}
+        order by ${direction(part.order)} limit ${reach})`,
+    );
+    return sql`(select id from (${sql.join(walks, sql` union all `)}) parts
+      order by ${direction(definition.order(SELECTED_KEYS, today))} limit ${window.limit} offset ${window.offset})`;
   }
   // 'offset 0' keeps the matches a query of their own, planned for all of them (by the trigram index for
   // a rare word) instead of for the first rows in list order.
-  const keys =
-    sort === 'bestSelling'
-      ? sql`total_sales_quantity desc, created_at desc, id asc`
-      : sql`created_at desc, id asc`;
-  return sql`(select id from (select ${products.id} as id, ${products.createdAt} as created_at,
-    ${products.totalSalesQuantity} as total_sales_quantity from ${products} where ${where} offset 0) matches
-    order by ${keys} limit ${window.limit} offset ${window.offset})`;
+  return sql`(select id from (select ${selectedKeys} from ${products} where ${where} offset 0) matches
+    order by ${direction(definition.order(SELECTED_KEYS, today))} limit ${window.limit} offset ${window.offset})`;
 }
 
 /** The page's products with their default options, in list order, and whatever else `extra` selects. */
@@ -660,6 +823,7 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
   db: Executor,
   page: SQL,
   sort: Sort,
+  today: SQL,
   extra: E,
 ) {
   return db
@@ -680,7 +844,7 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
       productOptions,
       and(eq(productOptions.productId, products.id), eq(productOptions.isDefault, true)),
     )
-    .orderBy(...ORDERS[sort].forward);
+    .orderBy(...SORT_DEFINITIONS[sort].order(PRODUCT_KEYS, today).forward);
 }
 
 /** A list's category (with the categories below it) and stock state, tested on a kept table's columns. */
@@ -702,19 +866,11 @@ function facetOf(filter: ProductFilter): string | undefined {
   return undefined;
 }
 
-/** The list orders on a facet's rows, as `ORDERS` has them on products. */
-const FACET_ORDERS = listOrders({
-  createdAt: productListFacets.createdAt,
-  sales: productListFacets.totalSalesQuantity,
-  id: productListFacets.productId,
-});
-
 /**
  * The ids of one page of an artist's or a tag's list, walked in list order among that facet's products
  * alone, through one of the facet table's ordered covering indexes (index-only).
  */
-function facetPageIds(facet: string, filter: ProductFilter, window: Window): SQL {
-  const order = FACET_ORDERS[filter.sort];
+function facetPageIds(facet: string, order: ListOrder, filter: ProductFilter, window: Window): SQL {
   const keys = sql.join(window.backward ? order.backward : order.forward, sql`, `);
   const where = and(
     eq(productListFacets.facet, facet),
@@ -723,32 +879,6 @@ function facetPageIds(facet: string, filter: ProductFilter, window: Window): SQL
   return sql`(select ${productListFacets.productId} as id from ${productListFacets} where ${where}
     order by ${keys} limit ${window.limit} offset ${window.offset})`;
 }
-
-const DAY_SECONDS = 24 * 60 * 60;
-const WEEK_SECONDS = 7 * DAY_SECONDS;
-
-/** The products created before `seconds` past the epoch: the end of a week or a day, as a list index range. */
-const createdBefore = (seconds: number) =>
-  sql`${products.createdAt} < to_timestamp(${seconds}::double precision)`;
-
-/**
- * The spans a list order is cut into, each kept counted per category and stock state by product triggers:
- * newest first by week of creation (migration 0021), best-selling by sales band (0022). `before(span)` is
- * the condition of the products in that span and the spans after it, which a list index answers as a range.
- */
-const SPANS = {
-  latest: {
-    table: sql`product_list_spans`,
-    span: sql`week`,
-    before: (week: number) => createdBefore((week + 1) * WEEK_SECONDS),
-  },
-  bestSelling: {
-    table: sql`product_list_bands`,
-    span: sql`band`,
-    // Band b holds the sales quantities q with b^2 <= 4q < (b + 1)^2.
-    before: (band: number) => sql`${products.totalSalesQuantity} < ${Math.ceil((band + 1) ** 2 / 4)}`,
-  },
-} satisfies Record<Sort, { table: SQL; span: SQL; before: (span: number) => SQL }>;
 
 /**
  * A page deeper than this many products from its nearer end starts its walk at the span it lies in: a
@@ -778,8 +908,7 @@ async function spanAt(db: Executor, spans: SQL, offset: number, compact: () => P
 }
 
 /** The span (week or sales band) of a category's or stock state's list holding its product at `filter.offset`. */
-function spanOf(db: Executor, filter: ProductFilter) {
-  const { table, span } = SPANS[filter.sort];
+function spanOf(db: Executor, filter: ProductFilter, { table, span }: Spans) {
   return spanAt(
     db,
     sql`select ${span} as span, sum(n) as n, count(*) filter (where not compacted) as appended
@@ -791,24 +920,10 @@ function spanOf(db: Executor, filter: ProductFilter) {
 }
 
 /**
- * The spans a kept keyword's matches are cut into, per stock state, by the keyword trigger (migration 0028):
- * newest first by day of creation (`list_day`), best-selling by the lists' sales bands (`list_band`).
- */
-const KEYWORD_SPANS = {
-  latest: {
-    table: sql`search_keyword_spans`,
-    span: sql`day`,
-    before: (day: number) => createdBefore((day + 1) * DAY_SECONDS),
-  },
-  bestSelling: { table: sql`search_keyword_bands`, span: sql`band`, before: SPANS.bestSelling.before },
-} satisfies Record<Sort, { table: SQL; span: SQL; before: (span: number) => SQL }>;
-
-/**
  * The span (day or sales band) of a search's matches holding its match at `filter.offset`, when its keyword
  * is kept counted and ready (its spans are whole only then); undefined otherwise.
  */
-function keywordSpanOf(db: Executor, filter: ProductFilter) {
-  const { table, span } = KEYWORD_SPANS[filter.sort];
+function keywordSpanOf(db: Executor, filter: ProductFilter, { table, span }: Spans) {
   const words = keywordKey(filter.keywords ?? []);
   const stock = stockCondition(filter.stockStatus, sql`in_stock`);
   return spanAt(
@@ -824,7 +939,9 @@ function keywordSpanOf(db: Executor, filter: ProductFilter) {
 
 /** Sums an order's kept spans into one row per span and group, as `compactListCounts` does for the counts. */
 export async function compactListSpans(db: Executor, sort: Sort) {
-  const { table, span } = SPANS[sort];
+  const spans: Spans | null = SORT_DEFINITIONS[sort].spans;
+  if (!spans) return;
+  const { table, span } = spans;
   await db.execute(sql`
     with merged as (delete from ${table} returning ${span} as span, category_id, in_stock, n)
     insert into ${table} (${span}, category_id, in_stock, n, compacted)
@@ -837,7 +954,7 @@ const compactListSpansOnce = (db: Executor, sort: Sort) =>
 
 /**
  * Compacts every kept count with more than `LIST_COUNT_ROWS_TO_COMPACT` rows appended since its last
- * compaction: the list counts, both orders' spans and each kept keyword's counts. Run with the catalogue's
+ * compaction: the list counts, each order's spans and each kept keyword's counts. Run with the catalogue's
  * upkeep, when the shop starts and after an import. A list request compacts what it reads too, but only once
  * it has summed the appended rows: after 100,000 products were written, the first total of the list of all
  * products in stock summed 90,000 rows (68 ms, read from disk) and each first deep page as many spans. Returns
@@ -846,10 +963,17 @@ const compactListSpansOnce = (db: Executor, sort: Sort) =>
 export async function compactCatalogueCounts(db: Executor, stopped: () => boolean = () => false) {
   const appended = (table: SQL) =>
     sql`(select count(*) from ${table} where not compacted) > ${LIST_COUNT_ROWS_TO_COMPACT}`;
-  const [due] = await queryRows<{ counts: boolean; latest: boolean; best_selling: boolean }>(
+  const spanned = SORTS.flatMap((sort) => {
+    const spans: Spans | null = SORT_DEFINITIONS[sort].spans;
+    return spans ? [{ sort, table: spans.table }] : [];
+  });
+  const [due] = await queryRows<{ counts: boolean; spans: boolean[] }>(
     db,
     sql`select ${appended(sql`product_list_counts`)} as counts,
-      ${appended(SPANS.latest.table)} as latest, ${appended(SPANS.bestSelling.table)} as best_selling`,
+      array[${sql.join(
+        spanned.map(({ table }) => appended(table)),
+        sql`, `,
+      )}]::boolean[] as spans`,
   );
   const keywords = await queryRows<{ words: string[] }>(
     db,
@@ -861,8 +985,9 @@ export async function compactCatalogueCounts(db: Executor, stopped: () => boolea
   );
   const compactions: (() => Promise<void>)[] = [];
   if (due?.counts) compactions.push(() => compactListCountsOnce(db));
-  if (due?.latest) compactions.push(() => compactListSpansOnce(db, 'latest'));
-  if (due?.best_selling) compactions.push(() => compactListSpansOnce(db, 'bestSelling'));
+  spanned.forEach(({ sort }, i) => {
+    if (due?.spans[i]) compactions.push(() => compactListSpansOnce(db, sort));
+  });
   for (const { words } of keywords) compactions.push(() => compactKeywordCountsOnce(db, words));
   let done = 0;
   for (const compact of compactions) {
@@ -887,32 +1012,49 @@ export async function keepCatalogueCountsTidy(db: Executor, stopped: () => boole
  * A list page and its exact total. The first page carries the total in its own statement; a later page
  * reads the total first, to be placed from the nearer end (from the end past the middle).
  */
-async function listPage(db: Executor, filter: ProductFilter, where: SQL | undefined, spanWalk: number) {
-  const facet = facetOf(filter);
+async function listPage(
+  db: Executor,
+  filter: ProductFilter,
+  where: SQL | undefined,
+  { spanWalk, today }: { spanWalk: number; today: SQL },
+) {
+  const definition: SortDefinition = SORT_DEFINITIONS[filter.sort];
+  const facet = definition.facetOrder ? facetOf(filter) : undefined;
   const walk = (window: Window) =>
-    facet ? facetPageIds(facet, filter, window) : pageIds(where, filter.sort, window, 'walk');
+    facet && definition.facetOrder
+      ? facetPageIds(facet, definition.facetOrder, filter, window)
+      : pageIds(where, filter.sort, window, 'walk', today);
   if (filter.offset > 0) {
     const totalCount = await listCount(db, filter);
     if (filter.offset >= totalCount) return { rows: [], totalCount };
     const window = pageWindow(filter.offset, filter.limit, totalCount);
+    const spans = definition.spans;
     const spanned =
-      window.offset > spanWalk && !filter.tag && filter.artistId === undefined
-        ? await spanOf(db, filter)
+      spans && window.offset > spanWalk && !filter.tag && filter.artistId === undefined
+        ? await spanOf(db, filter, spans)
         : undefined;
-    const page = spanned
-      ? pageIds(
-          and(where, SPANS[filter.sort].before(spanned.span)),
-          filter.sort,
-          { backward: false, offset: filter.offset - spanned.before, limit: filter.limit },
-          'walk',
-        )
-      : walk(window);
-    const rows = await readPage(db, page, filter.sort, {});
+    const page =
+      spans && spanned
+        ? pageIds(
+            and(where, spans.before(spanned.span)),
+            filter.sort,
+            { backward: false, offset: filter.offset - spanned.before, limit: filter.limit },
+            'walk',
+            today,
+          )
+        : walk(window);
+    const rows = await readPage(db, page, filter.sort, today, {});
     return { rows, totalCount };
   }
-  const rows = await readPage(db, walk({ backward: false, offset: 0, limit: filter.limit }), filter.sort, {
-    sums: sql<(string | number)[]>`${listSums(filter)}`,
-  });
+  const rows = await readPage(
+    db,
+    walk({ backward: false, offset: 0, limit: filter.limit }),
+    filter.sort,
+    today,
+    {
+      sums: sql<(string | number)[]>`${listSums(filter)}`,
+    },
+  );
   const first = rows[0];
   if (!first) return { rows: [], totalCount: await listCount(db, filter) };
   return {
@@ -934,10 +1076,20 @@ export async function listProductCards(
     keepAbove = KEEP_COUNTED_ABOVE,
     spanWalk = SPAN_WALK,
     halvesAbove = runsStatementsAtOnce(db) ? COUNT_IN_HALVES_ABOVE : Number.POSITIVE_INFINITY,
-  }: { fewMatches?: number; keepAbove?: number; spanWalk?: number; halvesAbove?: number } = {},
+    today: day = koreanDate(),
+  }: {
+    fewMatches?: number;
+    keepAbove?: number;
+    spanWalk?: number;
+    halvesAbove?: number;
+    /** The day ('2026-11-22') the release-date order turns on: the Korean day by default. */
+    today?: string;
+  } = {},
 ) {
+  const today = sql`${day}::date`;
   const where = and(...filterConditions(filter));
-  if (!filter.keywords?.length) return listPage(db, filter, where, spanWalk);
+  if (!filter.keywords?.length) return listPage(db, filter, where, { spanWalk, today });
+  const keywordSpans: Spans | null = SORT_DEFINITIONS[filter.sort].keywordSpans;
   // A search needs its total first, to choose how to find its page and from which end.
   const totalCount = await searchCount(db, filter, where, { keepAbove, halvesAbove });
   if (totalCount === 0) return { rows: [], totalCount };
@@ -947,20 +1099,26 @@ export async function listProductCards(
     : pageWindow(filter.offset, filter.limit, totalCount);
   const walk = and(...filterConditions(filter, 'strpos'));
   const spanned =
-    !few && window.offset > spanWalk && !filter.categoryId && filter.artistId === undefined && !filter.tag
-      ? await keywordSpanOf(db, filter)
+    keywordSpans &&
+    !few &&
+    window.offset > spanWalk &&
+    !filter.categoryId &&
+    filter.artistId === undefined &&
+    !filter.tag
+      ? await keywordSpanOf(db, filter, keywordSpans)
       : undefined;
   const page = few
-    ? pageIds(where, filter.sort, window, 'matches')
-    : spanned
+    ? pageIds(where, filter.sort, window, 'matches', today)
+    : keywordSpans && spanned
       ? pageIds(
-          and(walk, KEYWORD_SPANS[filter.sort].before(spanned.span)),
+          and(walk, keywordSpans.before(spanned.span)),
           filter.sort,
           { backward: false, offset: filter.offset - spanned.before, limit: filter.limit },
           'walk',
+          today,
         )
-      : pageIds(walk, filter.sort, window, 'walk');
-  const rows = await readPage(db, page, filter.sort, {});
+      : pageIds(walk, filter.sort, window, 'walk', today);
+  const rows = await readPage(db, page, filter.sort, today, {});
   return { rows, totalCount };
 }
 
