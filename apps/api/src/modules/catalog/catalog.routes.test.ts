@@ -106,6 +106,56 @@ describe('product list for a guest', () => {
     expect(sold[0]).toBeGreaterThan(sold.at(-1));
   });
 
+  it('sorts by release date: from the Korean day on soonest first, then the past newest first, then none', async () => {
+    // Some products released today, yesterday and on one coming day, some without a date.
+    const seoulToday = sql`(now() at time zone 'Asia/Seoul')::date`;
+    await shop.db.execute(sql`update products p set release_date = case k.i % 4
+        when 0 then null when 1 then ${seoulToday} when 2 then ${seoulToday} - 1 else ${seoulToday} + 3 end
+      from (select id, row_number() over (order by md5(id::text)) as i from products) k
+      where k.id = p.id and k.i <= 24`);
+    const inOrder = async (where: ReturnType<typeof sql>) =>
+      (
+        await rowsOf<{ id: string }>(
+          shop.db,
+          sql`select id from products where deleted_at is null and is_published and ${where}
+            order by release_date is null, release_date < ${seoulToday}, abs(release_date - ${seoulToday}), id`,
+        )
+      ).map((row) => row.id);
+    const cases = [
+      { url: '/api/v1/product/list?sort=releaseDate', where: sql`true` },
+      {
+        url: `/api/v1/product/list?sort=releaseDate&categoryId=${CATEGORY_ID.kAlbum}&stockStatus=inStock`,
+        where: sql`category_id in (${CATEGORY_ID.kAlbum}, 5, 6, 7, 8) and in_stock`,
+      },
+      {
+        url: '/api/v1/product/search?sort=releaseDate&keyword=album',
+        where: sql`search_text like '%album%'`,
+      },
+    ];
+    for (const { url, where } of cases) {
+      const expected = await inOrder(where);
+      expect(expected.length, url).toBeGreaterThan(40);
+      const first = body(await get(`${url}&limit=20`)).data;
+      expect(first.totalCount, url).toBe(expected.length);
+      expect(first.productOptionList.map((p: { productUuid: string }) => p.productUuid)).toEqual(
+        expected.slice(0, 20),
+      );
+      // The last page and the one before it are read from the end, in the mirrored order.
+      const pages = Math.ceil(expected.length / 20);
+      for (const page of [pages - 1, pages]) {
+        const deep = body(await get(`${url}&limit=20&page=${page}`)).data;
+        expect(deep.totalCount, url).toBe(expected.length);
+        expect(
+          deep.productOptionList.map((p: { productUuid: string }) => p.productUuid),
+          `${url} page ${page}`,
+        ).toEqual(expected.slice((page - 1) * 20, page * 20));
+      }
+    }
+    const list = body(await get('/api/v1/product/list?sort=releaseDate&limit=100')).data.productOptionList;
+    const [today] = await rowsOf<{ day: string }>(shop.db, sql`select ${seoulToday}::text as day`);
+    expect(list[0].releaseDate).toBe(today!.day);
+  });
+
   it('filters by stock status using the derived sold-out tag', async () => {
     const inStock = body(await get('/api/v1/product/list?stockStatus=inStock&limit=100')).data;
     const outOfStock = body(await get('/api/v1/product/list?stockStatus=outOfStock&limit=100')).data;

@@ -12,17 +12,19 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachedAnswer } from '../../lib/answer-cache.js';
+import { koreanDate } from '../../lib/korean-day.js';
 import { ok } from '../../lib/reply.js';
 import { priceViewer } from '../../plugins/auth.js';
 import type { PriceViewer } from '../pricing/pricing.service.js';
 import * as catalog from './catalog.service.js';
 
 /**
- * What a catalogue answer depends on: the route, its validated parameters and query, and the viewer's
- * currency and price group ('guest' for no prices at all; decision 0021).
+ * What a catalogue answer depends on: the route, its validated parameters and query, the viewer's currency
+ * and price group ('guest' for no prices at all; decision 0021), and the day in Korea for a list or search
+ * in release-date order (which turns at the day's start: a release of today is a coming one).
  */
 const answerKey = (request: FastifyRequest, viewer: PriceViewer | null) =>
-  `${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}|${viewer ? `${viewer.currency}|group ${viewer.priceGroupId}` : 'guest'}`;
+  `${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}|${viewer ? `${viewer.currency}|group ${viewer.priceGroupId}` : 'guest'}${(request.query as { sort?: string } | undefined)?.sort === 'releaseDate' ? `|day ${koreanDate()}` : ''}`;
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogueCache;
