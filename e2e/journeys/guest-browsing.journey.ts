@@ -142,6 +142,15 @@ describe('a guest browsing the shop sees everything but prices', () => {
     await page.waitForURL((url) => url.searchParams.get('sort') === 'bestSelling');
     assert.equal(query(page).get('categoryName'), 'K-MERCH', 'the other query values stay');
     await gridChangedFrom(page, latest);
+    await page.getByLabel('Sort', { exact: true }).selectOption({ label: 'Release Date' });
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'releaseDate');
+    assert.equal(query(page).get('categoryName'), 'K-MERCH', 'the other query values stay');
+    await eventually(async () =>
+      assert.ok(
+        (await currentCardLinks(productGrid(page))).length > 0,
+        'the release-date order shows products',
+      ),
+    );
   });
 
   step('the Pagination nav pages through the list', async (page) => {

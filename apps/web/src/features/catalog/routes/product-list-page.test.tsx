@@ -96,4 +96,26 @@ describe('product lists leave no dead end', () => {
     expect(location()).toBe('/search?keyword=light+stick');
     expect(await screen.findByRole('heading', { level: 1, name: 'light stick' })).toBeTruthy();
   });
+
+  it('offers every sort in its Sort menu and puts the one chosen in the address', async () => {
+    const user = userEvent.setup();
+    renderAt('/productlist/9?categoryName=K-MERCH&page=2');
+    expect(await screen.findByText('Product 21')).toBeTruthy();
+    const menu = screen.getByRole('combobox', { name: 'Sort' }) as HTMLSelectElement;
+    expect([...menu.options].map((option) => [option.value, option.text])).toEqual([
+      ['latest', 'Latest'],
+      ['bestSelling', 'Best Selling'],
+      ['releaseDate', 'Release Date'],
+    ]);
+    await user.selectOptions(menu, 'Release Date');
+    await waitFor(() => expect(location()).toBe('/productlist/9?categoryName=K-MERCH&sort=releaseDate'));
+    await waitFor(() =>
+      expect(
+        vi
+          .mocked(fetch)
+          .mock.calls.map(([url]) => String(url))
+          .some((url) => url.includes('/product/list') && url.includes('sort=releaseDate')),
+      ).toBe(true),
+    );
+  });
 });
