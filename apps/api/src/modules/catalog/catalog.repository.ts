@@ -189,7 +189,7 @@ const soldLessThanBandAbove = (band: number) =>
  * with sales bands (0022, 0028); release date walks its three parts through two indexes (0035) and keeps
  * no spans.
  */
-export const SORT_DEFINITIONS = {
+const SORT_DEFINITIONS = {
   latest: {
     order: (c) => latestOrder(c),
     parts: () => [{ where: undefined, order: latestOrder(PRODUCT_KEYS) }],
