@@ -180,3 +180,44 @@ describe('AnswerCache.renew', () => {
     expect(cache.isStale('d')).toBe(false);
   });
 });
+
+describe('AnswerCache.markStale with tags', () => {
+  it('marks only the answers kept with one of the tags', async () => {
+    const cache = new AnswerCache<string>();
+    cache.setLive(true);
+    await cache.loadTagged('best-selling', async () => ({ payload: 'b', tags: ['sales order', 'sold:1'] }));
+    await cache.loadTagged('latest', async () => ({ payload: 'l', tags: ['sold:2'] }));
+    await cache.load('detail', async () => 'd');
+    cache.markStale(['sales order']);
+    expect(['best-selling', 'latest', 'detail'].map((key) => cache.isStale(key))).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    cache.markStale(['sold:2']);
+    expect(cache.isStale('latest')).toBe(true);
+    expect(cache.read('detail')).toBe('d');
+  });
+});
+
+describe('AnswerCache variants', () => {
+  it('keeps the compressed copies of an answer made again with the same bytes, and drops those of a changed one', async () => {
+    const cache = new AnswerCache();
+    cache.setLive(true);
+    let compressions = 0;
+    const compress = (payload: Buffer) => {
+      compressions++;
+      return Buffer.concat([Buffer.from('br:'), payload]);
+    };
+    await cache.load('list', async () => Buffer.from('same'));
+    cache.variant('list', 'br', compress);
+    cache.markStale();
+    await cache.load('list', async () => Buffer.from('same'));
+    expect(cache.variant('list', 'br', compress)?.toString()).toBe('br:same');
+    expect(compressions).toBe(1);
+    cache.markStale();
+    await cache.load('list', async () => Buffer.from('changed'));
+    expect(cache.variant('list', 'br', compress)?.toString()).toBe('br:changed');
+    expect(compressions).toBe(2);
+  });
+});

@@ -89,9 +89,13 @@ export class AnswerCache<Payload = Buffer> {
     } = typeof start === 'number' ? { generation: start, drops: this.drops } : start;
     if (!this.live || generation !== this.generationNow) return;
     if (drops < this.drops && tags.some((tag) => (this.droppedAt.get(tag) ?? 0) > drops)) return;
-    if (this.entries.has(key)) this.remove(key);
+    const kept = this.entries.get(key);
+    // The same bytes again (a stale answer made again, unchanged): its compressed copies still serve.
+    const variants = kept !== undefined && sameBytes(kept, payload) ? this.variantsOf(key) : [];
+    if (kept !== undefined) this.remove(key);
     else if (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value as string);
     this.entries.set(key, payload);
+    for (const [name, copy] of variants) this.variants.set(name, copy);
     if (staled < this.staled) this.madeAt.set(key, staled);
     if (tags.length === 0) return;
     this.tagsOf.set(key, tags);
@@ -157,11 +161,12 @@ export class AnswerCache<Payload = Buffer> {
   }
 
   /**
-   * Marks every kept answer stale: each is still served while it is made again, until the next `markStale`,
-   * after which one not made again since is no longer served.
+   * Marks the kept answers with any of `tags` (every kept answer without `tags`) stale: each is still served
+   * while it is made again, until the next `markStale`, after which one not made again since is not served.
    */
-  markStale(): void {
-    for (const key of this.entries.keys()) if (!this.madeAt.has(key)) this.madeAt.set(key, this.staled);
+  markStale(tags?: Iterable<string>): void {
+    const keys = tags ? [...tags].flatMap((tag) => [...(this.keysOf.get(tag) ?? [])]) : this.entries.keys();
+    for (const key of keys) if (!this.madeAt.has(key)) this.madeAt.set(key, this.staled);
     this.staled++;
   }
 
@@ -221,6 +226,14 @@ export class AnswerCache<Payload = Buffer> {
     this.invalidate();
   }
 
+  private variantsOf(key: string): [string, Payload][] {
+    return ENCODINGS.flatMap((encoding) => {
+      const name = `${encoding}\u0000${key}`;
+      const copy = this.variants.get(name);
+      return copy === undefined ? [] : [[name, copy] as [string, Payload]];
+    });
+  }
+
   private remove(key: string): void {
     this.entries.delete(key);
     this.madeAt.delete(key);
@@ -233,6 +246,8 @@ export class AnswerCache<Payload = Buffer> {
     this.tagsOf.delete(key);
   }
 }
+
+const sameBytes = (a: unknown, b: unknown) => Buffer.isBuffer(a) && Buffer.isBuffer(b) && a.equals(b);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AnswerCache } from '../lib/answer-cache.js';
-import { type CatalogueChange, changeOf, payloadsOf } from '../modules/catalog/catalogue-changes.js';
+import {
+  type CatalogueChange,
+  changeOf,
+  payloadsOf,
+  staleAfter,
+} from '../modules/catalog/catalogue-changes.js';
 import { CHANNELS } from './notifications.js';
 
 declare module 'fastify' {
@@ -19,8 +24,8 @@ declare module 'fastify' {
 /**
  * Keeps catalogue answers in this process and drops them when the database says the catalogue changed, on
  * whichever instance (or staff command) changed it: a change to some options' stock drops only the
- * details that show it, new sales totals mark every answer stale (served while made again), any other change
- * drops every answer (catalogue-changes.ts). Until listening is live the
+ * details that show it, new sales totals mark the lists that show them stale (served while made again), any
+ * other change drops every answer (catalogue-changes.ts). Until listening is live the
  * cache serves nothing.
  */
 export default fp(
@@ -36,7 +41,7 @@ export default fp(
       onNotify: (payload) => {
         const change = changeOf(payload);
         if (change.kind === 'stock') cache.dropTagged(change.optionIds);
-        else if (change.kind === 'sales') cache.markStale();
+        else if (change.kind === 'sales') cache.markStale(staleAfter(change));
         else cache.invalidate();
       },
       onLive: (live) => cache.setLive(live),

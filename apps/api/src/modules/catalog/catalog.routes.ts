@@ -17,6 +17,7 @@ import { ok } from '../../lib/reply.js';
 import { priceViewer } from '../../plugins/auth.js';
 import type { PriceViewer } from '../pricing/pricing.service.js';
 import * as catalog from './catalog.service.js';
+import { listTags } from './catalogue-changes.js';
 
 /**
  * What a catalogue answer depends on: the route, its validated parameters and query, the viewer's currency
@@ -81,8 +82,18 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = priceViewer(request);
-      return cachedAnswer(cache, reply, answerKey(request, viewer), productListResponse, async () =>
-        ok(await catalog.productList(app.db, request.query, viewer)),
+      return cachedAnswer(
+        cache,
+        reply,
+        answerKey(request, viewer),
+        productListResponse,
+        async () => ok(await catalog.productList(app.db, request.query, viewer)),
+        // It shows its products' sales totals (and, in best-selling order, is ordered by them).
+        (answer) =>
+          listTags(
+            answer.data.productOptionList.map((card) => card.productUuid),
+            request.query.sort,
+          ),
       );
     },
   );
@@ -99,8 +110,18 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = priceViewer(request);
-      return cachedAnswer(cache, reply, answerKey(request, viewer), productListResponse, async () =>
-        ok(await catalog.productSearch(app.db, request.query, viewer)),
+      return cachedAnswer(
+        cache,
+        reply,
+        answerKey(request, viewer),
+        productListResponse,
+        async () => ok(await catalog.productSearch(app.db, request.query, viewer)),
+        // It shows its products' sales totals (and, in best-selling order, is ordered by them).
+        (answer) =>
+          listTags(
+            answer.data.productOptionList.map((card) => card.productUuid),
+            request.query.sort,
+          ),
       );
     },
   );

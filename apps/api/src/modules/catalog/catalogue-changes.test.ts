@@ -4,7 +4,7 @@ import { refreshProductDerived } from '../../db/derived.js';
 import { pendingSales as pendingSalesTable, productOptions, products } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
-import { changeOf, EVERYTHING, payloadsOf, SALES, stockChange } from './catalogue-changes.js';
+import { changeOf, EVERYTHING, payloadsOf, salesChange, stockChange } from './catalogue-changes.js';
 
 const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
 const detailUrl = (optionId: string) => `/api/v1/product/detail/${optionId}`;
@@ -35,7 +35,14 @@ describe('catalogue change payloads', () => {
       }),
     ).toEqual(ids);
     expect(payloadsOf(stockChange(ids, true))).toEqual(['']);
-    expect(payloadsOf(SALES).map(changeOf)).toEqual([SALES]);
+    const sold = salesChange(ids.slice(0, 250));
+    const named = payloadsOf(sold).flatMap((p) => {
+      const change = changeOf(p);
+      return change.kind === 'sales' ? (change.productIds ?? []) : [];
+    });
+    expect(named).toEqual(ids.slice(0, 250));
+    const many = Array.from({ length: 2_001 }, (_, i) => ids[i % ids.length]!);
+    expect(payloadsOf(salesChange(many)).map(changeOf)).toEqual([{ kind: 'sales', productIds: null }]);
   });
 
   it('take anything they cannot read for a change to everything', () => {

@@ -7,42 +7,84 @@
  * - `'stock:<option id>,<option id>,…'`: only these options' stock (stock, held stock, their sold-out flag)
  *   changed. Only a product's detail shows an option's stock, so only the details of their products go;
  *   lists and searches show a product's stock only as its `in_stock`, whose change is a change to the product.
- * - `'sales'`: products' sales totals changed (a fold, shown at most once per `CATALOGUE_SALES_LAG_MS`): every
- *   kept answer is stale, still served while it is made again (`AnswerCache.markStale`).
+ * - `'sales:<product id>,…'`: these products' sales totals changed (folds, shown at most once per
+ *   `CATALOGUE_SALES_LAG_MS`); `'sales'` alone: many products' did. The lists and searches that show one of
+ *   the products, and every list in best-selling order, are stale: still served while they are made again
+ *   (`AnswerCache.markStale`). Details do not show sales.
  */
 export type CatalogueChange =
   | { readonly kind: 'everything' }
-  | { readonly kind: 'sales' }
+  | { readonly kind: 'sales'; readonly productIds: readonly string[] | null }
   | { readonly kind: 'stock'; readonly optionIds: readonly string[] };
 
 export const EVERYTHING: CatalogueChange = { kind: 'everything' };
-export const SALES: CatalogueChange = { kind: 'sales' };
+
+/** Sales totals of more products than this are announced as a change to every list's sales. */
+const MOST_SALES_NAMED = 2_000;
+
+/** New sales totals of these products. */
+export const salesChange = (productIds: readonly string[]): CatalogueChange => ({
+  kind: 'sales',
+  productIds: productIds.length > MOST_SALES_NAMED ? null : productIds,
+});
+
+/** Every kept list and search shows sales totals; one in best-selling order is ordered by them too. */
+const SHOWS_SALES = 'sales';
+const SALES_ORDER = 'sales order';
+const sold = (productId: string) => `sold:${productId}`;
+
+/** The tags a kept list or search answer carries: what sales it shows, and whether it is ordered by them. */
+export const listTags = (productIds: readonly string[], sort: string): string[] => [
+  SHOWS_SALES,
+  ...(sort === 'bestSelling' ? [SALES_ORDER] : []),
+  ...productIds.map(sold),
+];
+
+/** The kept answers a change of these products' sales makes stale. */
+export const staleAfter = (change: { productIds: readonly string[] | null }): string[] =>
+  change.productIds === null ? [SHOWS_SALES] : [SALES_ORDER, ...change.productIds.map(sold)];
 
 /** A change to these options' stock alone, or, when a product sold out or came back, to everything. */
 export const stockChange = (optionIds: readonly string[], listingChanged: boolean): CatalogueChange =>
   listingChanged ? EVERYTHING : { kind: 'stock', optionIds };
 
 const STOCK = 'stock:';
-const SALES_PAYLOAD = 'sales';
+const SALES = 'sales';
+const SALES_OF = 'sales:';
 /** A NOTIFY payload holds at most 7,999 bytes: 200 option ids (36 characters and a comma each) fit. */
 const IDS_PER_PAYLOAD = 200;
 
 /** The payloads that announce `change`: one for everything, or the option ids 200 to a payload. */
 export function payloadsOf(change: CatalogueChange): string[] {
   if (change.kind === 'everything') return [''];
-  if (change.kind === 'sales') return [SALES_PAYLOAD];
+  if (change.kind === 'sales')
+    return change.productIds === null ? [SALES] : chunks(SALES_OF, change.productIds);
+  return chunks(STOCK, change.optionIds);
+}
+
+function chunks(prefix: string, ids: readonly string[]): string[] {
   const payloads: string[] = [];
-  for (let i = 0; i < change.optionIds.length; i += IDS_PER_PAYLOAD)
-    payloads.push(STOCK + change.optionIds.slice(i, i + IDS_PER_PAYLOAD).join(','));
+  for (let i = 0; i < ids.length; i += IDS_PER_PAYLOAD)
+    payloads.push(prefix + ids.slice(i, i + IDS_PER_PAYLOAD).join(','));
   return payloads;
 }
 
 /** The change a payload announces; one it cannot read counts as a change to everything. */
 export function changeOf(payload: string): CatalogueChange {
-  if (payload === SALES_PAYLOAD) return SALES;
-  if (!payload.startsWith(STOCK)) return EVERYTHING;
-  const optionIds = payload.slice(STOCK.length).split(',');
-  return optionIds.every((id) => UUID.test(id)) ? { kind: 'stock', optionIds } : EVERYTHING;
+  if (payload === SALES) return { kind: 'sales', productIds: null };
+  const ids = (prefix: string) => {
+    const named = payload.slice(prefix.length).split(',');
+    return named.every((id) => UUID.test(id)) ? named : null;
+  };
+  if (payload.startsWith(SALES_OF)) {
+    const productIds = ids(SALES_OF);
+    return productIds ? { kind: 'sales', productIds } : EVERYTHING;
+  }
+  if (payload.startsWith(STOCK)) {
+    const optionIds = ids(STOCK);
+    return optionIds ? { kind: 'stock', optionIds } : EVERYTHING;
+  }
+  return EVERYTHING;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

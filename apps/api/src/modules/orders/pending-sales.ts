@@ -41,6 +41,11 @@ export async function appendSales(db: Executor, changes: readonly SalesChange[])
  * (`kshop.catalogue_quiet`, as an order's): the caller shows it at most once per `CATALOGUE_SALES_LAG_MS`.
  */
 export async function foldSales(db: Executor): Promise<number> {
+  return (await foldSalesOf(db)).length;
+}
+
+/** As `foldSales`, answering which products' totals it changed. */
+export async function foldSalesOf(db: Executor): Promise<string[]> {
   const changed = await queryRows<{ id: string }>(
     db,
     sql`with quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting),
@@ -67,5 +72,5 @@ export async function foldSales(db: Executor): Promise<number> {
       where p.id = s.product_id and (s.quantity <> 0 or s.krw <> 0 or s.usd <> 0)
       returning p.id`,
   );
-  return changed.length;
+  return changed.map((row) => row.id);
 }

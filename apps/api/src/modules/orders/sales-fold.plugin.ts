@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SALES } from '../catalog/catalogue-changes.js';
-import { foldSales } from './pending-sales.js';
+import { salesChange } from '../catalog/catalogue-changes.js';
+import { foldSalesOf } from './pending-sales.js';
 
 /**
  * Folds the sales that orders, cancellations and line edits appended into the products' totals, every
@@ -10,23 +10,27 @@ import { foldSales } from './pending-sales.js';
  * fold is logged and its sales stay pending for the next.
  *
  * A fold does not notify: kept catalogue answers take in the new totals (and the best-selling order) at
- * most once per `CATALOGUE_SALES_LAG_MS` (a minute by default), when this instance announces new sales
- * totals, which marks every kept answer stale (served while it is made again), so a steady stream of orders
- * no longer empties the catalogue cache every second.
+ * most once per `CATALOGUE_SALES_LAG_MS` (a minute by default), when this instance names the products whose
+ * totals it folded: the kept lists that show them (and those in best-selling order) turn stale, served while
+ * they are made again, so a steady stream of orders no longer empties the catalogue cache every second.
  */
 export default fp(
   async function salesFold(app: FastifyInstance) {
     const lag = app.config.CATALOGUE_SALES_LAG_MS;
     let shownAt = Number.NEGATIVE_INFINITY;
     let showing: NodeJS.Timeout | undefined;
+    /** The products whose totals folds changed since they were last shown. */
+    const unshown = new Set<string>();
     const show = () => {
       clearTimeout(showing);
       showing = undefined;
       shownAt = Date.now();
-      app.catalogueChanged(SALES);
+      app.catalogueChanged(salesChange([...unshown]));
+      unshown.clear();
     };
-    const folded = (changed: number) => {
-      if (changed === 0 || showing) return;
+    const folded = (changed: string[]) => {
+      for (const id of changed) unshown.add(id);
+      if (unshown.size === 0 || showing) return;
       const wait = shownAt + lag - Date.now();
       if (wait <= 0) show();
       else showing = setTimeout(show, wait).unref();
@@ -34,7 +38,7 @@ export default fp(
 
     let running: Promise<void> | null = null;
     const fold = () => {
-      running ??= foldSales(app.db)
+      running ??= foldSalesOf(app.db)
         .then(folded)
         .catch((err) => app.log.warn({ err }, 'could not fold the pending sales'))
         .finally(() => {
