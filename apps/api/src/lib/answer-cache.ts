@@ -21,7 +21,7 @@ type Start = { generation: number; drops: number; staled?: number };
  * - while the shop cannot hear about changes (the listening connection is lost), nothing is served from or
  *   stored in the cache.
  * A change that may show late (sales totals, decision 0044) only marks what is kept stale (`markStale`): a
- * stale answer is still served while it is made again (`isStale`); one that missed two such changes is not.
+ * stale answer is still served while it is made again (`isStale`), for at most `servedStaleMs`.
  */
 export class AnswerCache<Payload = Buffer> {
   private readonly entries = new Map<string, Payload>();
@@ -35,9 +35,9 @@ export class AnswerCache<Payload = Buffer> {
   /** Targeted drops so far, and the last one of each tag while loads are running (a load begun before it is not kept). */
   private drops = 0;
   private readonly droppedAt = new Map<string, number>();
-  /** How many times what is kept was marked stale; for a kept answer read before the last time, the count then. */
+  /** How many times kept answers were marked stale, and since when each stale one is (milliseconds). */
   private staled = 0;
-  private readonly madeAt = new Map<string, number>();
+  private readonly staleSince = new Map<string, number>();
   /** Stale answers waiting to be made again, and how many are being made now (`renew`). */
   private readonly renewals = new Map<string, () => Promise<Tagged<Payload>>>();
   private readonly renewing = new Set<string>();
@@ -50,6 +50,8 @@ export class AnswerCache<Payload = Buffer> {
     private readonly maxEntries = 2_000,
     /** Stale answers made again at once: the others are served stale meanwhile, not each queued for the database. */
     private readonly renewAtOnce = 2,
+    /** How long a stale answer is still served; after that a request waits for it to be made again. */
+    private readonly servedStaleMs = 60_000,
   ) {}
 
   get generation() {
@@ -68,7 +70,9 @@ export class AnswerCache<Payload = Buffer> {
   read(key: string): Payload | undefined {
     if (!this.live) return undefined;
     const payload =
-      (this.madeAt.get(key) ?? this.staled) >= this.staled - 1 ? this.entries.get(key) : undefined;
+      Date.now() - (this.staleSince.get(key) ?? Number.POSITIVE_INFINITY) > this.servedStaleMs
+        ? undefined
+        : this.entries.get(key);
     if (payload === undefined) {
       this.misses++;
       return undefined;
@@ -96,7 +100,8 @@ export class AnswerCache<Payload = Buffer> {
     else if (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value as string);
     this.entries.set(key, payload);
     for (const [name, copy] of variants) this.variants.set(name, copy);
-    if (staled < this.staled) this.madeAt.set(key, staled);
+    // Read before a `markStale`: maybe stale, so stale from now.
+    if (staled < this.staled) this.staleSince.set(key, Date.now());
     if (tags.length === 0) return;
     this.tagsOf.set(key, tags);
     for (const tag of tags) {
@@ -156,23 +161,24 @@ export class AnswerCache<Payload = Buffer> {
     this.tagsOf.clear();
     this.keysOf.clear();
     this.droppedAt.clear();
-    this.madeAt.clear();
+    this.staleSince.clear();
     this.renewals.clear();
   }
 
   /**
    * Marks the kept answers with any of `tags` (every kept answer without `tags`) stale: each is still served
-   * while it is made again, until the next `markStale`, after which one not made again since is not served.
+   * while it is made again (`renew`), for at most `servedStaleMs` from the first time it was marked.
    */
   markStale(tags?: Iterable<string>): void {
+    const now = Date.now();
     const keys = tags ? [...tags].flatMap((tag) => [...(this.keysOf.get(tag) ?? [])]) : this.entries.keys();
-    for (const key of keys) if (!this.madeAt.has(key)) this.madeAt.set(key, this.staled);
+    for (const key of keys) if (!this.staleSince.has(key)) this.staleSince.set(key, now);
     this.staled++;
   }
 
-  /** Whether the kept answer was made from data read before the last `markStale`. */
+  /** Whether the kept answer may be older than a change marked stale since it was made. */
   isStale(key: string): boolean {
-    return (this.madeAt.get(key) ?? this.staled) < this.staled;
+    return this.staleSince.has(key);
   }
 
   /**
@@ -236,7 +242,7 @@ export class AnswerCache<Payload = Buffer> {
 
   private remove(key: string): void {
     this.entries.delete(key);
-    this.madeAt.delete(key);
+    this.staleSince.delete(key);
     for (const encoding of ENCODINGS) this.variants.delete(`${encoding}\u0000${key}`);
     for (const tag of this.tagsOf.get(key) ?? []) {
       const keys = this.keysOf.get(tag);
