@@ -9,17 +9,16 @@
  * (default 15), each after 3 s of warm-up, in this order: browsing alone, with orders at 5/s, alone again,
  * with orders at 50/s (BENCH_ORDER_RATES to change the rates). The orders come from the two demo members
  * at a steady rate, each through the cart (add one option, then order it), on 40 options that hold plenty
- * of stock; their latency is cart add + order.
+ * of stock; their latency is cart add + order. The orders run in a process of their own (support/order-stream.ts).
  *
  *   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/browse-while-ordering.ts
  *   npm run build && npx tsx bench/browse-while-ordering.ts            # PGlite
  *
  * BENCH_SHOP_ENV (JSON) adds environment to the shop, e.g. '{"CATALOGUE_CACHE":"false"}'.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../apps/api/dist/db/client.js';
-import { percentile } from './support/client.js';
 import { browse, login, longTail } from './support/long-tail.js';
+import { type Buyer, type Ordering, orderStream, type Priced } from './support/order-stream.js';
 import { sqlRows, startPreparedShop } from './support/prepared-shop.js';
 import { isMain, loadAverages, round, table, writeResult } from './support/report.js';
 import { json } from './support/staff-session.js';
@@ -35,18 +34,8 @@ const MEMBERS = [
 ] as const;
 
 type Browse = { requestsPerSecond: number; p99Ms: number; non2xx: number; errors: number };
-type Ordering = {
-  rate: number;
-  placed: number;
-  refused: number;
-  failed: number;
-  p50Ms: number;
-  p99Ms: number;
-};
-type Phase = { name: string; browse: Browse; orders?: Ordering; loadAverage: number[] };
 
-type Buyer = { token: string; currency: 'KRW' | 'USD'; country: string; email: string; options: Priced[] };
-type Priced = { id: string; unit: number };
+type Phase = { name: string; browse: Browse; orders?: Ordering; loadAverage: number[] };
 
 /** Each member's own options with the member's unit price (from the product detail, as the storefront reads it). */
 async function pricedOptions(base: string, token: string, ids: string[]): Promise<Priced[]> {
@@ -60,82 +49,6 @@ async function pricedOptions(base: string, token: string, ids: string[]): Promis
     priced.push({ id, unit: option.productPrice.totalPrice });
   }
   return priced;
-}
-
-/** Orders at `rate` per second, the members in turn, each through the cart, until `stop` resolves. */
-async function orderAtRate(
-  base: string,
-  buyers: Buyer[],
-  rate: number,
-  stop: Promise<void>,
-): Promise<Ordering> {
-  const ms: number[] = [];
-  let placed = 0;
-  let refused = 0;
-  let failed = 0;
-  let stopped = false;
-  void stop.then(() => {
-    stopped = true;
-  });
-  const running = new Set<Promise<void>>();
-  const one = async (buyer: Buyer, option: Priced) => {
-    const auth = { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' };
-    const started = performance.now();
-    const added = await json(`${base}/api/v1/cart`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ productOptionAndQuantityList: [{ productOptionUuid: option.id, quantity: 1 }] }),
-    });
-    if (added.status !== 200) {
-      if (added.status === 409) refused++;
-      else failed++;
-      return;
-    }
-    const order = await json(`${base}/api/v1/order`, {
-      method: 'POST',
-      headers: { ...auth, 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({
-        currencyCode: buyer.currency,
-        finalPaymentAmount: option.unit,
-        receiverInfo: {
-          companyName: 'Browse Bench Co., Ltd.',
-          companyEmail: buyer.email,
-          receiverName: 'Bench Receiver',
-          postalCode: '03925',
-          addressDetail: '396 World Cup buk-ro, Mapo-gu',
-          phoneNumber: '+82 10-5556-0000',
-          country: buyer.country,
-        },
-        productOptionList: [{ productOptionUuid: option.id, quantity: 1 }],
-      }),
-    });
-    ms.push(performance.now() - started);
-    if (order.status === 200) placed++;
-    else if (order.status === 409) refused++;
-    else failed++;
-  };
-  const interval = 1000 / rate;
-  const start = performance.now();
-  for (let i = 0; !stopped; i++) {
-    const buyer = buyers[i % buyers.length]!;
-    const option = buyer.options[Math.floor(i / buyers.length) % buyer.options.length]!;
-    const task = one(buyer, option).catch(() => {
-      failed++;
-    });
-    running.add(task);
-    void task.finally(() => running.delete(task));
-    const due = start + (i + 1) * interval;
-    await Promise.race([sleep(Math.max(0, due - performance.now())), stop]);
-  }
-  await Promise.all(running);
-  return {
-    rate,
-    placed,
-    refused,
-    failed,
-    p50Ms: round(percentile(ms, 50), 1),
-    p99Ms: round(percentile(ms, 99), 1),
-  };
 }
 
 /** 40 default options of listed products, each with plenty of stock, ordered one piece at a time. */
@@ -185,15 +98,10 @@ export async function measureBrowseWhileOrdering() {
     const paths = await longTail(shop.url);
     const phases: Phase[] = [];
     const run = async (name: string, rate?: number) => {
-      let release = () => {};
-      const stop = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      const ordering = rate ? orderAtRate(shop.url, buyers, rate, stop) : undefined;
+      const ordering = rate ? orderStream({ base: shop.url, buyers, rate }) : undefined;
       await browse(shop.url, paths, [undefined, ...tokens], WARM_UP).done;
       const loaded = await browse(shop.url, paths, [undefined, ...tokens], DURATION).done;
-      release();
-      const orders = await ordering;
+      const orders = await ordering?.stop();
       phases.push({
         name,
         browse: {
