@@ -30,60 +30,56 @@ export async function startPreparedShop<T>(
 ): Promise<PreparedShop<T>> {
   const shopEnv = { RATE_LIMIT: 'false', ...env, ...JSON.parse(process.env.BENCH_SHOP_ENV ?? '{}') };
   const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const scratch = await createScratchDatabase(adminUrl, name);
-    const open = () => openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 2 });
-    try {
-      const shop = await startShop({ databaseUrl: scratch.url, adminDatabaseUrl: null, env: shopEnv });
-      const db = await open();
-      const prepared = await prepare(db).finally(() => db.close());
-      const inspect = async <R>(check: (db: Database) => Promise<R>) => {
-        await shop.stop();
-        const after = await open();
-        try {
-          return await check(after);
-        } finally {
-          await after.close();
-          await scratch.drop();
-        }
-      };
-      return {
-        shop,
-        prepared,
-        database: 'postgres',
-        stopAndInspect: inspect,
-        stop: () => inspect(async () => undefined),
-      };
-    } catch (error) {
-      await scratch.drop();
-      throw error;
-    }
-  }
-  const dataDir = await freshDataDir({ seeded: true });
-  const open = () => openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') });
+  // On PostgreSQL the shop seeds its scratch database, which is prepared while it runs; the embedded database
+  // has one owner at a time, so a copy of the seeded DATA_DIR is prepared before the shop starts.
+  const target = adminUrl
+    ? await (async () => {
+        const scratch = await createScratchDatabase(adminUrl, name);
+        return {
+          database: 'postgres' as const,
+          open: () => openDatabase({ driver: 'postgres', url: scratch.url, poolSize: 2 }),
+          start: () => startShop({ databaseUrl: scratch.url, adminDatabaseUrl: null, env: shopEnv }),
+          startFirst: true,
+          discard: () => scratch.drop(),
+        };
+      })()
+    : await (async () => {
+        const dataDir = await freshDataDir({ seeded: true });
+        return {
+          database: 'pglite' as const,
+          open: () => openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') }),
+          start: () => startShop({ dataDir, adminDatabaseUrl: null, env: shopEnv }),
+          startFirst: false,
+          discard: () => rm(dataDir, { recursive: true, force: true }),
+        };
+      })();
+  let started: Shop | undefined;
   try {
-    const db = await open();
+    if (target.startFirst) started = await target.start();
+    const db = await target.open();
     const prepared = await prepare(db).finally(() => db.close());
-    const shop = await startShop({ dataDir, adminDatabaseUrl: null, env: shopEnv });
+    started ??= await target.start();
+    const shop = started;
     const inspect = async <R>(check: (db: Database) => Promise<R>) => {
       await shop.stop();
-      const after = await open();
+      const after = await target.open();
       try {
         return await check(after);
       } finally {
         await after.close();
-        await rm(dataDir, { recursive: true, force: true });
+        await target.discard();
       }
     };
     return {
       shop,
       prepared,
-      database: 'pglite',
+      database: target.database,
       stopAndInspect: inspect,
       stop: () => inspect(async () => undefined),
     };
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    await started?.stop();
+    await target.discard();
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, productOptions, products } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, foldedProduct, orderPayload, placeOrder } from '../../test/buying.js';
+import { eventually } from '../../test/eventually.js';
 import { staffSession } from '../../test/staff.js';
 import { priceByPercent } from './catalog-bulk.js';
 
@@ -66,16 +67,6 @@ const bulkAudits = (ids: string[]) =>
     .select()
     .from(auditLog)
     .where(and(inArray(auditLog.entityId, ids), like(auditLog.action, 'product.bulk.%')));
-
-/** Catalogue answers are cached until a change's notification arrives: read until the change shows. */
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (until(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('bulk edits', () => {
   // A buyer's token is no staff session: staff routes answer 401 to it, as to a guest (access matrix).

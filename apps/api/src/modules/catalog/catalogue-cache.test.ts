@@ -7,6 +7,7 @@ import { productOptions } from '../../db/schema.js';
 import { acceptedEncoding } from '../../lib/answer-cache.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
+import { eventually } from '../../test/eventually.js';
 
 const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
 
@@ -22,16 +23,6 @@ afterAll(() => shop?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   shop.app.inject({ method: 'GET', url, headers });
-
-/** The catalogue answer changes within the time a notification takes to arrive. */
-async function eventually<T>(read: () => Promise<T>, until: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (until(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the catalogue answer cache', () => {
   it('keeps one answer per viewer currency: a guest never receives a member price, whoever asked first', async () => {

@@ -4,20 +4,11 @@ import { refreshProductDerived } from '../../db/derived.js';
 import { pendingSales as pendingSalesTable, productOptions, products } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
+import { eventually } from '../../test/eventually.js';
 import { changeOf, EVERYTHING, payloadsOf, salesChange, stockChange } from './catalogue-changes.js';
 
 const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
 const detailUrl = (optionId: string) => `/api/v1/product/detail/${optionId}`;
-
-/** Reads until `until` holds (a notification is on its way), or gives the last read after 5 s. */
-async function eventually<T>(read: () => T | Promise<T>, until: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (until(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('catalogue change payloads', () => {
   it('name options 200 to a payload, and read back what they named', () => {
