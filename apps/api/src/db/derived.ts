@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from './client.js';
+import { type Executor, queryRows } from './client.js';
 import { lockProducts } from './row-locks.js';
 
 /**
@@ -8,15 +8,15 @@ import { lockProducts } from './row-locks.js';
  * out with available stock left).
  * Every writer of products, options, stock or artist links calls it for the products it touched. The
  * products are locked in id order first (a no-op for a transaction that already holds them), so the
- * update never takes them in another order than the rest of the shop does.
+ * update never takes them in another order than the rest of the shop does. Answers how many products changed.
  */
 export async function refreshProductDerived(
   db: Executor,
   productIds?: readonly string[],
   /** Orders change stock only; they leave the search text and artists alone. */
   { searchText = true }: { searchText?: boolean } = {},
-): Promise<void> {
-  if (productIds && productIds.length === 0) return;
+): Promise<number> {
+  if (productIds && productIds.length === 0) return 0;
   if (productIds) await lockProducts(db, productIds);
   const only = productIds
     ? sql`where q.id in (${sql.join(
@@ -39,7 +39,9 @@ export async function refreshProductDerived(
         sql`(p.search_text, p.artist_ids, p.in_stock) is distinct from (d.search_text, d.artist_ids, d.in_stock)`,
       ]
     : [sql`in_stock = d.in_stock`, sql`p.in_stock is distinct from d.in_stock`];
-  await db.execute(sql`
+  const updated = await queryRows<{ id: string }>(
+    db,
+    sql`
     update products p set ${set}
     from (
       select q.id, ${search}
@@ -49,5 +51,8 @@ export async function refreshProductDerived(
       from products q
       ${only}
     ) d
-    where p.id = d.id and ${changed}`);
+    where p.id = d.id and ${changed}
+    returning p.id`,
+  );
+  return updated.length;
 }

@@ -8,14 +8,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
-import { EVERYTHING } from '../catalog/catalogue-changes.js';
 import * as edits from './order-edits.service.js';
 
 /** Back office: staff change, remove and add an order's lines until it ships. */
 const orderEditRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** Once committed: the catalogue learns of the stock that moved, and the buyer of the change. */
+  /**
+   * Once committed: the catalogue learns of the stock that moved (the edit's statements are quiet: only the
+   * option's details, or everything when its product sold out or came back), and the buyer of the change.
+   */
   const afterEdit = async (edit: edits.LineEdit, log: { error(details: object, message: string): void }) => {
-    app.catalogueChanged(EVERYTHING);
+    if (edit.catalogue) app.catalogueChanged(edit.catalogue);
     // Queued before the answer (decision 0035): the mail is kept even if the shop stops now.
     await edits
       .mailLineEdit(app.mailer, edit)

@@ -17,6 +17,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { type CatalogueChange, stockChange } from '../catalog/catalogue-changes.js';
 import { appendSales, salesChange } from '../orders/pending-sales.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './order-edits.repository.js';
@@ -26,7 +27,13 @@ type LineRow = typeof orderDetails.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
 
 /** A line edit once committed: what changed, and whom to tell. */
-export type LineEdit = { change: OrderLineChange; orderNumber: string; buyerEmail: string };
+/** A line's change, for the buyer's mail, and what it changed in the catalogue (none when no hold moved). */
+export type LineEdit = {
+  change: OrderLineChange;
+  orderNumber: string;
+  buyerEmail: string;
+  catalogue: CatalogueChange | null;
+};
 
 /**
  * The unit price, in minor units of the order's currency, of an option added to an order: what the buyer
@@ -63,7 +70,8 @@ async function lockOption(tx: Executor, productId: string, optionId: string) {
 
 /**
  * Moves the option's hold by `delta` (a conditional update that never oversells: refused with 409 when that
- * much is not available) and the product's sales with it.
+ * much is not available) and the product's sales with it. Answers what the catalogue shows differently: the
+ * option's stock, or everything when its product sold out or came back.
  */
 async function moveHold(
   tx: Executor,
@@ -72,8 +80,8 @@ async function moveHold(
   delta: number,
   amountDelta: number,
   currency: CurrencyCode,
-) {
-  if (!option || delta === 0) return;
+): Promise<CatalogueChange | null> {
+  if (!option || delta === 0) return null;
   if (delta > 0 && !(await repo.holdMore(tx, option.id, delta))) {
     if (option.isSoldOut) throw conflict(ORDER_EDIT_RULES.notOrderable(title), 'NOT_ORDERABLE');
     throw conflict(
@@ -83,7 +91,8 @@ async function moveHold(
   }
   if (delta < 0) await repo.holdLess(tx, option.id, -delta);
   await appendSales(tx, [salesChange(option.productId, delta, amountDelta, currency)]);
-  await refreshProductDerived(tx, [option.productId], { searchText: false });
+  const stockFlipped = await refreshProductDerived(tx, [option.productId], { searchText: false });
+  return stockChange([option.id], stockFlipped > 0);
 }
 
 type Before = { productAmount: number; finalAmount: number };
@@ -103,6 +112,7 @@ async function record(
   >,
   fromQuantity: number,
   toQuantity: number,
+  catalogue: CatalogueChange | null,
 ): Promise<LineEdit> {
   const before: Before = { productAmount: order.productAmount, finalAmount: order.finalAmount };
   const sums = await repo.amountsOf(tx, order.id);
@@ -143,7 +153,7 @@ async function record(
     after: { lineId: line.id, quantity: toQuantity, productAmount: sums.products, finalAmount },
   });
   const buyerEmail = (order.buyerId && (await repo.buyerEmail(tx, order.buyerId))) || order.receiverEmail;
-  return { change, orderNumber: order.orderNumber, buyerEmail };
+  return { change, orderNumber: order.orderNumber, buyerEmail, catalogue };
 }
 
 /** Sets an existing line's quantity; the hold moves by the difference. The order is already locked. */
@@ -167,9 +177,16 @@ async function setQuantity(
     throw conflict(ORDER_EDIT_RULES.notOrderable(line.productTitle), 'NOT_ORDERABLE');
   }
   const amount = line.unitPrice * quantity;
-  await moveHold(tx, option, line.productTitle, delta, amount - line.amount, order.currencyCode);
+  const catalogue = await moveHold(
+    tx,
+    option,
+    line.productTitle,
+    delta,
+    amount - line.amount,
+    order.currencyCode,
+  );
   await repo.setLineQuantity(tx, line.id, quantity, amount);
-  return record(tx, order, staffId, 'LINE_CHANGED', line, line.quantity, quantity);
+  return record(tx, order, staffId, 'LINE_CHANGED', line, line.quantity, quantity, catalogue);
 }
 
 export async function changeLineQuantity(
@@ -213,9 +230,16 @@ export async function removeLine(
       if ((await repo.lineCount(tx, order.id)) <= 1) throw conflict(ORDER_EDIT_RULES.lastLine, 'LAST_LINE');
       const found = line.productOptionId ? await repo.optionWithProduct(tx, line.productOptionId) : null;
       const option = found ? await lockOption(tx, found.product.id, found.option.id) : null;
-      await moveHold(tx, option, line.productTitle, -line.quantity, -line.amount, order.currencyCode);
+      const catalogue = await moveHold(
+        tx,
+        option,
+        line.productTitle,
+        -line.quantity,
+        -line.amount,
+        order.currencyCode,
+      );
       await repo.deleteLine(tx, line.id);
-      return record(tx, order, staffId, 'LINE_REMOVED', line, line.quantity, 0);
+      return record(tx, order, staffId, 'LINE_REMOVED', line, line.quantity, 0, catalogue);
     },
     { log },
   );
@@ -259,7 +283,7 @@ export async function addLine(
         quantity: input.quantity,
       });
       const amount = unitPrice * input.quantity;
-      await moveHold(tx, option, title, input.quantity, amount, order.currencyCode);
+      const catalogue = await moveHold(tx, option, title, input.quantity, amount, order.currencyCode);
       const line = await repo.insertLine(tx, {
         orderId: order.id,
         productOptionId: option.id,
@@ -273,7 +297,7 @@ export async function addLine(
         sku: option.sku,
         thumbnailUrl: found.product.imageUrls[0] ?? null,
       });
-      return record(tx, order, staffId, 'LINE_ADDED', line, 0, input.quantity);
+      return record(tx, order, staffId, 'LINE_ADDED', line, 0, input.quantity, catalogue);
     },
     { log },
   );

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, foldedProduct, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
+import { eventually } from '../../test/eventually.js';
 import { staffSession } from '../../test/staff.js';
 
 let shop: TestShop;
@@ -216,6 +217,50 @@ describe('changing a line', () => {
     // Down to what shipped releases the open rest.
     expect((await change(o.uuid, o.line.id, 3)).statusCode).toBe(200);
     expect((await holdOf(o.option.id)).holdStock).toBe(0);
+  });
+});
+
+describe("an edit's catalogue change", () => {
+  it('drops only the details of the option whose hold moved, at once here; lists stay kept', async () => {
+    const o = await newOrder(2);
+    const list = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
+    const detail = `/api/v1/product/detail/${o.option.id}`;
+    const cache = shop.app.catalogueCache;
+    const kept = async (url: string) => {
+      const hits = cache.hits;
+      await shop.app.inject({ url, headers: korea });
+      return cache.hits > hits;
+    };
+    const stockShown = async () =>
+      (
+        body(await shop.app.inject({ url: detail, headers: korea })).data.optionList as {
+          uuid: string;
+          stock: number;
+        }[]
+      ).find((x) => x.uuid === o.option.id)!.stock;
+    // The order's own notices have arrived once both reads are kept.
+    expect(
+      await eventually(
+        async () => (await kept(list)) && (await kept(detail)),
+        (yes) => yes,
+      ),
+    ).toBe(true);
+    const before = await stockShown();
+    const generation = cache.generation;
+    const drops = cache.targetedDrops;
+
+    const up = await change(o.uuid, o.line.id, 3);
+    expect(up.statusCode, up.body).toBe(200);
+    expect(await stockShown()).toBe(before - 1);
+    // The announcement's notice comes back to this instance too.
+    expect(
+      await eventually(
+        () => cache.targetedDrops,
+        (n) => n >= drops + 2,
+      ),
+    ).toBeGreaterThanOrEqual(drops + 2);
+    expect(cache.generation).toBe(generation);
+    expect(await kept(list)).toBe(true);
   });
 });
 
