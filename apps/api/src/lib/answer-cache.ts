@@ -69,8 +69,9 @@ export class AnswerCache<Payload = Buffer> {
 
   read(key: string): Payload | undefined {
     if (!this.live) return undefined;
+    const staleSince = this.staleSince.get(key);
     const payload =
-      Date.now() - (this.staleSince.get(key) ?? Number.POSITIVE_INFINITY) > this.servedStaleMs
+      staleSince !== undefined && Date.now() - staleSince > this.servedStaleMs
         ? undefined
         : this.entries.get(key);
     if (payload === undefined) {
@@ -311,19 +312,29 @@ export async function cachedAnswer<Envelope>(
   load: () => Promise<Envelope>,
   tagsOf?: (envelope: Envelope) => readonly string[],
 ) {
-  const make = async () => {
+  const hit = cache.read(key);
+  if (hit !== undefined) {
+    // Stale (sales totals moved on): served as it is while it is made again in the background.
+    if (cache.isStale(key))
+      cache.renew(key, encoder(schema, load, tagsOf), (err) =>
+        reply.log.warn({ err }, 'could not renew a kept answer'),
+      );
+    return sendKept(cache, reply.request, reply, key, hit);
+  }
+  const payload = await cache.loadTagged(key, encoder(schema, load, tagsOf));
+  return sendKept(cache, reply.request, reply, key, payload);
+}
+
+/** Loads the envelope and encodes it with the route's response schema, as the route's serializer would. */
+function encoder<Envelope>(
+  schema: ZodType,
+  load: () => Promise<Envelope>,
+  tagsOf?: (envelope: Envelope) => readonly string[],
+) {
+  return async (): Promise<Tagged<Buffer>> => {
     const envelope = await load();
     const encoded = safeEncode(schema, envelope);
     if (!encoded.success) throw encoded.error;
     return { payload: Buffer.from(JSON.stringify(encoded.data)), tags: tagsOf?.(envelope) };
   };
-  const hit = cache.read(key);
-  if (hit !== undefined) {
-    // Stale (sales totals moved on): served as it is while one request's load makes it again.
-    if (cache.isStale(key))
-      cache.renew(key, make, (err) => reply.log.warn({ err }, 'could not renew a kept answer'));
-    return sendKept(cache, reply.request, reply, key, hit);
-  }
-  const payload = await cache.loadTagged(key, make);
-  return sendKept(cache, reply.request, reply, key, payload);
 }

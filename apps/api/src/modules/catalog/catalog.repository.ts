@@ -162,7 +162,9 @@ type Spans = { table: SQL; span: SQL; before: (span: number) => SQL };
  *   its keys (the list then walks the list indexes with the artist or tag as a filter);
  * - `spans`: the kept spans of a category's or stock state's list (decision 0025), or null (deep pages then
  *   walk from the nearer end);
- * - `keywordSpans`: the kept spans of a kept keyword's matches (decision 0036), or null.
+ * - `keywordSpans`: the kept spans of a kept keyword's matches (decision 0036), or null;
+ * - `followsSales`: whether products' sales totals order it (its kept answers turn stale with new totals);
+ * - `turnsOnTheDay`: whether the order changes with the Korean day (its kept answers are kept per day).
  */
 type SortDefinition = {
   order: (c: SortKeys, today: SQL) => ListOrder;
@@ -170,6 +172,8 @@ type SortDefinition = {
   facetOrder: ListOrder | null;
   spans: Spans | null;
   keywordSpans: Spans | null;
+  followsSales: boolean;
+  turnsOnTheDay: boolean;
 };
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -204,6 +208,8 @@ const SORT_DEFINITIONS = {
       span: sql`day`,
       before: (day) => createdBefore((day + 1) * DAY_SECONDS),
     },
+    followsSales: false,
+    turnsOnTheDay: false,
   },
   bestSelling: {
     order: (c) => bestSellingOrder(c),
@@ -211,6 +217,8 @@ const SORT_DEFINITIONS = {
     facetOrder: bestSellingOrder(FACET_KEYS),
     spans: { table: sql`product_list_bands`, span: sql`band`, before: soldLessThanBandAbove },
     keywordSpans: { table: sql`search_keyword_bands`, span: sql`band`, before: soldLessThanBandAbove },
+    followsSales: true,
+    turnsOnTheDay: false,
   },
   releaseDate: {
     order: releaseDateOrder,
@@ -235,8 +243,16 @@ const SORT_DEFINITIONS = {
     facetOrder: null,
     spans: null,
     keywordSpans: null,
+    followsSales: false,
+    turnsOnTheDay: true,
   },
 } satisfies Record<Sort, SortDefinition>;
+
+/** Whether products' sales totals order lists and searches in `sort`. */
+export const sortFollowsSales = (sort: Sort) => SORT_DEFINITIONS[sort].followsSales;
+
+/** Whether lists and searches in `sort` change with the Korean day. */
+export const sortTurnsOnTheDay = (sort: Sort) => SORT_DEFINITIONS[sort].turnsOnTheDay;
 
 /**
  * Where to read a page: from the start, or, for a page past the middle of `totalCount` matches, from the

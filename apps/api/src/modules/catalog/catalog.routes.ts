@@ -8,6 +8,7 @@ import {
   productListQuery,
   productListResponse,
   productSearchQuery,
+  type Sort,
 } from '@kshop/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import { koreanDate } from '../../lib/korean-day.js';
 import { ok } from '../../lib/reply.js';
 import { priceViewer } from '../../plugins/auth.js';
 import type { PriceViewer } from '../pricing/pricing.service.js';
+import { sortFollowsSales, sortTurnsOnTheDay } from './catalog.repository.js';
 import * as catalog from './catalog.service.js';
 import { listTags } from './catalogue-changes.js';
 
@@ -24,8 +26,11 @@ import { listTags } from './catalogue-changes.js';
  * and price group ('guest' for no prices at all; decision 0021), and the day in Korea for a list or search
  * in release-date order (which turns at the day's start: a release of today is a coming one).
  */
-const answerKey = (request: FastifyRequest, viewer: PriceViewer | null) =>
-  `${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}|${viewer ? `${viewer.currency}|group ${viewer.priceGroupId}` : 'guest'}${(request.query as { sort?: string } | undefined)?.sort === 'releaseDate' ? `|day ${koreanDate()}` : ''}`;
+const answerKey = (request: FastifyRequest, viewer: PriceViewer | null) => {
+  const sort = (request.query as { sort?: Sort } | undefined)?.sort;
+  const day = sort && sortTurnsOnTheDay(sort) ? `|day ${koreanDate()}` : '';
+  return `${request.routeOptions.url}|${JSON.stringify(request.params)}|${JSON.stringify(request.query)}|${viewer ? `${viewer.currency}|group ${viewer.priceGroupId}` : 'guest'}${day}`;
+};
 
 const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.catalogueCache;
@@ -92,7 +97,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         (answer) =>
           listTags(
             answer.data.productOptionList.map((card) => card.productUuid),
-            request.query.sort,
+            sortFollowsSales(request.query.sort),
           ),
       );
     },
@@ -120,7 +125,7 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         (answer) =>
           listTags(
             answer.data.productOptionList.map((card) => card.productUuid),
-            request.query.sort,
+            sortFollowsSales(request.query.sort),
           ),
       );
     },

@@ -34,9 +34,9 @@ const SALES_ORDER = 'sales order';
 const sold = (productId: string) => `sold:${productId}`;
 
 /** The tags a kept list or search answer carries: what sales it shows, and whether it is ordered by them. */
-export const listTags = (productIds: readonly string[], sort: string): string[] => [
+export const listTags = (productIds: readonly string[], orderedBySales: boolean): string[] => [
   SHOWS_SALES,
-  ...(sort === 'bestSelling' ? [SALES_ORDER] : []),
+  ...(orderedBySales ? [SALES_ORDER] : []),
   ...productIds.map(sold),
 ];
 
@@ -54,7 +54,7 @@ const SALES_OF = 'sales:';
 /** A NOTIFY payload holds at most 7,999 bytes: 200 option ids (36 characters and a comma each) fit. */
 const IDS_PER_PAYLOAD = 200;
 
-/** The payloads that announce `change`: one for everything, or the option ids 200 to a payload. */
+/** The payloads that announce `change`: one for everything or many sales, else the ids 200 to a payload. */
 export function payloadsOf(change: CatalogueChange): string[] {
   if (change.kind === 'everything') return [''];
   if (change.kind === 'sales')
