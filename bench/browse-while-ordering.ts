@@ -14,13 +14,18 @@
  *   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/browse-while-ordering.ts
  *   npm run build && npx tsx bench/browse-while-ordering.ts            # PGlite
  *
- * BENCH_SHOP_ENV (JSON) adds environment to the shop, e.g. '{"CATALOGUE_CACHE":"false"}'.
+ * BENCH_SHOP_ENV (JSON) adds environment to the shop, e.g. '{"CATALOGUE_CACHE":"false"}'. With
+ * '{"METRICS":"true"}' each phase also reports the catalogue cache's hit rate, the shop's CPU and the most
+ * requests seen waiting for a database connection (sampled every 100 ms).
  */
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from '../apps/api/dist/db/client.js';
 import { browse, login, longTail } from './support/long-tail.js';
 import { type Buyer, type Ordering, orderStream, type Priced } from './support/order-stream.js';
 import { sqlRows, startPreparedShop } from './support/prepared-shop.js';
-import { isMain, loadAverages, round, table, writeResult } from './support/report.js';
+import { isMain, loadAverages, machineCores, round, table, writeResult } from './support/report.js';
+import { scrapeMetrics } from './support/shop-metrics.js';
 import { json } from './support/staff-session.js';
 
 const CONNECTIONS = 50;
@@ -35,7 +40,55 @@ const MEMBERS = [
 
 type Browse = { requestsPerSecond: number; p99Ms: number; non2xx: number; errors: number };
 
-type Phase = { name: string; browse: Browse; orders?: Ordering; loadAverage: number[] };
+/** What the shop's metrics say of a phase: cached answers over lookups, CPU cores used, most waiting for the pool. */
+type Inside = { cacheHitRate: number; shopCores: number; poolWaitingMost: number };
+
+type Phase = {
+  name: string;
+  browse?: Browse;
+  orders?: Ordering;
+  inside?: Inside;
+  /** Cores the whole machine kept busy (shop, database, clients). */
+  machineCores: number;
+  loadAverage: number[];
+};
+
+/** Watches the shop's metrics from now until `stop`, when the shop serves them. */
+async function watchInside(base: string): Promise<{ stop: () => Promise<Inside | undefined> }> {
+  const read = async () => {
+    const value = await scrapeMetrics(base);
+    return {
+      at: performance.now(),
+      hits: value('kshop_catalogue_cache_requests_total', 'outcome="hit"'),
+      misses: value('kshop_catalogue_cache_requests_total', 'outcome="miss"'),
+      cpu: value('kshop_node_process_cpu_seconds_total'),
+      waiting: value('kshop_db_pool_connections', 'state="waiting"'),
+    };
+  };
+  const first = await read().catch(() => undefined);
+  if (!first || Number.isNaN(first.cpu)) return { stop: async () => undefined };
+  let waitingMost = 0;
+  const sampler = setInterval(() => {
+    read().then(
+      (now) => {
+        if (now.waiting > waitingMost) waitingMost = now.waiting;
+      },
+      () => {},
+    );
+  }, 100);
+  return {
+    async stop() {
+      clearInterval(sampler);
+      const last = await read();
+      const lookups = last.hits + last.misses - first.hits - first.misses;
+      return {
+        cacheHitRate: round(lookups ? (last.hits - first.hits) / lookups : 0, 3),
+        shopCores: round((last.cpu - first.cpu) / ((last.at - first.at) / 1000), 2),
+        poolWaitingMost: waitingMost,
+      };
+    },
+  };
+}
 
 /** Each member's own options with the member's unit price (from the product detail, as the storefront reads it). */
 async function pricedOptions(base: string, token: string, ids: string[]): Promise<Priced[]> {
@@ -100,7 +153,11 @@ export async function measureBrowseWhileOrdering() {
     const run = async (name: string, rate?: number) => {
       const ordering = rate ? orderStream({ base: shop.url, buyers, rate }) : undefined;
       await browse(shop.url, paths, [undefined, ...tokens], WARM_UP).done;
+      const watching = await watchInside(shop.url);
+      const machine = machineCores();
       const loaded = await browse(shop.url, paths, [undefined, ...tokens], DURATION).done;
+      const cores = machine.stop();
+      const inside = await watching.stop();
       const orders = await ordering?.stop();
       phases.push({
         name,
@@ -111,10 +168,30 @@ export async function measureBrowseWhileOrdering() {
           errors: loaded.errors + loaded.timeouts,
         },
         orders,
+        inside,
+        machineCores: cores,
+        loadAverage: loadAverages(),
+      });
+    };
+    /** The orders' own cost: the stream alone, nobody browsing. */
+    const ordersAlone = async (rate: number) => {
+      const ordering = orderStream({ base: shop.url, buyers, rate });
+      await sleep(WARM_UP * 1000);
+      const watching = await watchInside(shop.url);
+      const machine = machineCores();
+      await sleep(DURATION * 1000);
+      const cores = machine.stop();
+      const inside = await watching.stop();
+      phases.push({
+        name: `orders alone at ${rate}/s`,
+        orders: await ordering.stop(),
+        inside,
+        machineCores: cores,
         loadAverage: loadAverages(),
       });
     };
     for (const rate of RATES) {
+      await ordersAlone(rate);
       await run('browsing alone');
       await run(`with ${rate} orders/s`, rate);
     }
@@ -135,15 +212,19 @@ export function describeBrowseWhileOrdering(result: Awaited<ReturnType<typeof me
         'non-2xx',
         'orders placed/refused/failed',
         'order p50/p99 ms',
+        'cache hits, shop cores, most waiting',
+        'machine cores',
         'load',
       ],
       result.phases.map((p) => [
         p.name,
-        p.browse.requestsPerSecond,
-        p.browse.p99Ms,
-        p.browse.non2xx + p.browse.errors,
+        p.browse?.requestsPerSecond ?? '',
+        p.browse?.p99Ms ?? '',
+        p.browse ? p.browse.non2xx + p.browse.errors : '',
         p.orders ? `${p.orders.placed}/${p.orders.refused}/${p.orders.failed}` : '',
         p.orders ? `${p.orders.p50Ms}/${p.orders.p99Ms}` : '',
+        p.inside ? `${p.inside.cacheHitRate}, ${p.inside.shopCores}, ${p.inside.poolWaitingMost}` : '',
+        p.machineCores,
         p.loadAverage.join(' '),
       ]),
     ),

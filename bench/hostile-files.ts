@@ -14,6 +14,7 @@ import {
 } from '../apps/api/src/test/workbooks.js';
 import { startStaffedShop } from '../e2e/support/staffed-shop.js';
 import { isMain, loadAverages, round, table, writeResult } from './support/report.js';
+import { scrapeMetrics } from './support/shop-metrics.js';
 import { buyerSession, json, ownerSession } from './support/staff-session.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -39,11 +40,7 @@ type Outcome = {
 
 /** The figures of the shop's /metrics this bench reads; scraping also starts the delay monitor again. */
 async function scrape(base: string) {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const value = (name: string) => {
-    const line = text.split('\n').find((l) => l.startsWith(`${name} `));
-    return Number(line?.split(' ')[1] ?? Number.NaN);
-  };
+  const value = await scrapeMetrics(base);
   return {
     p99Ms: value('kshop_node_nodejs_eventloop_lag_p99_seconds') * 1000,
     maxMs: value('kshop_node_nodejs_eventloop_lag_max_seconds') * 1000,

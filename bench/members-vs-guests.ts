@@ -22,7 +22,7 @@ import { startShop } from '../e2e/support/server.js';
 import { commonWord, memberToken, newestProducts } from './http.js';
 import { bareServer } from './support/bare-server.js';
 import { isMain, round, spread, table, writeResult } from './support/report.js';
-import { shopCpuSeconds } from './support/shop-cpu.js';
+import { shopCpuSeconds } from './support/shop-metrics.js';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);

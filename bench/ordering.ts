@@ -30,7 +30,7 @@ import { JsonClient, percentile } from './support/client.js';
 import { browse, login, longTail } from './support/long-tail.js';
 import { isMain, loadAverages, round, table, writeResult } from './support/report.js';
 import { countRoundTrips } from './support/round-trips.js';
-import { shopCpuSeconds } from './support/shop-cpu.js';
+import { shopCpuSeconds } from './support/shop-metrics.js';
 
 const BUYERS = Number(process.env.BENCH_ORDER_BUYERS ?? 50);
 const SECONDS = Number(process.env.BENCH_ORDER_SECONDS ?? 20);

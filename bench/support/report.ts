@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,4 +44,23 @@ export function table(header: readonly string[], rows: readonly (readonly (strin
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+/** Jiffies the whole machine spent busy and in all, from /proc/stat (Linux). */
+function machineTimes() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal …: idle and iowait are the idle ones.
+  const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** Watches the machine's CPU from now: `stop` gives the cores it kept busy meanwhile (every process's work). */
+export function machineCores() {
+  const first = machineTimes();
+  return {
+    stop() {
+      const last = machineTimes();
+      return round(((last.busy - first.busy) / (last.total - first.total || 1)) * os.cpus().length, 2);
+    },
+  };
 }

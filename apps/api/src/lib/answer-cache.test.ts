@@ -53,49 +53,83 @@ describe('AnswerCache.load', () => {
   });
 });
 
-describe('AnswerCache.dropTagged', () => {
-  it('drops the answers kept with a dropped tag and keeps the rest', async () => {
-    const cache = new AnswerCache<string>();
-    cache.setLive(true);
-    await cache.loadTagged('detail of a', async () => ({ payload: 'a', tags: ['option a1', 'option a2'] }));
-    await cache.loadTagged('detail of b', async () => ({ payload: 'b', tags: ['option b1'] }));
-    await cache.load('list', async () => 'list');
-    cache.dropTagged(['option a2']);
-    expect(cache.read('detail of a')).toBeUndefined();
-    expect(cache.read('detail of b')).toBe('b');
-    expect(cache.read('list')).toBe('list');
-    // An answer kept again under the dropped tag is dropped by the next drop of it.
-    await cache.loadTagged('detail of a', async () => ({
-      payload: 'a again',
-      tags: ['option a1', 'option a2'],
-    }));
-    cache.dropTagged(['option a1']);
-    expect(cache.read('detail of a')).toBeUndefined();
+describe('AnswerCache.markStale with a deadline', () => {
+  it('serves the answers kept with a marked tag stale until the deadline, and keeps the rest fresh', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache<string>();
+      cache.setLive(true);
+      await cache.loadTagged('detail of a', async () => ({ payload: 'a', tags: ['option a1', 'option a2'] }));
+      await cache.loadTagged('detail of b', async () => ({ payload: 'b', tags: ['option b1'] }));
+      await cache.load('list', async () => 'list');
+      cache.markStale(['option a2'], 1_000);
+      expect(cache.read('detail of a')).toBe('a');
+      expect(['detail of a', 'detail of b', 'list'].map((key) => cache.isStale(key))).toEqual([
+        true,
+        false,
+        false,
+      ]);
+      // Marked again later: the first deadline holds.
+      vi.setSystemTime(Date.now() + 600);
+      cache.markStale(['option a1'], 1_000);
+      vi.setSystemTime(Date.now() + 401);
+      expect(cache.read('detail of a')).toBeUndefined();
+      expect(cache.read('detail of b')).toBe('b');
+      // Made again, it is fresh; a later mark of any of its tags marks it again.
+      await cache.loadTagged('detail of a', async () => ({
+        payload: 'a again',
+        tags: ['option a1', 'option a2'],
+      }));
+      expect(cache.isStale('detail of a')).toBe(false);
+      cache.markStale(['option a1'], 1_000);
+      expect(cache.isStale('detail of a')).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('does not keep an answer read before a drop of one of its tags, nor hand it to a later request', async () => {
-    const cache = new AnswerCache<string>();
-    cache.setLive(true);
-    const before = deferred();
-    const first = cache.loadTagged('detail', async () => ({
-      payload: await before.promise,
-      tags: ['option 1'],
-    }));
-    const unrelated = deferred();
-    const other = cache.loadTagged('other detail', async () => ({
-      payload: await unrelated.promise,
-      tags: ['option 2'],
-    }));
-    cache.dropTagged(['option 1']);
-    const second = cache.loadTagged('detail', async () => ({ payload: 'new', tags: ['option 1'] }));
-    before.resolve('old');
-    unrelated.resolve('other');
-    expect(await first).toBe('old');
-    expect(await second).toBe('new');
-    await other;
-    expect(cache.read('detail')).toBe('new');
-    // A load that began before the drop but shows none of its tags is kept.
-    expect(cache.read('other detail')).toBe('other');
+  it('keeps an answer read before a mark of one of its tags only as stale, and never over a fresher one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new AnswerCache<string>();
+      cache.setLive(true);
+      const before = deferred();
+      const first = cache.loadTagged('detail', async () => ({
+        payload: await before.promise,
+        tags: ['option 1'],
+      }));
+      const unrelated = deferred();
+      const other = cache.loadTagged('other detail', async () => ({
+        payload: await unrelated.promise,
+        tags: ['option 2'],
+      }));
+      const late = deferred();
+      const third = cache.loadTagged('third detail', async () => ({
+        payload: await late.promise,
+        tags: ['option 3'],
+      }));
+      cache.markStale(['option 1', 'option 3'], 1_000);
+      // A request after the mark does not join the load begun before it.
+      const second = cache.loadTagged('detail', async () => ({ payload: 'new', tags: ['option 1'] }));
+      expect(await second).toBe('new');
+      before.resolve('old');
+      unrelated.resolve('other');
+      late.resolve('third, read before');
+      expect(await first).toBe('old');
+      await Promise.all([other, third]);
+      // The fresher answer stays; the one read before the mark, with nothing fresher kept, is kept stale.
+      expect(cache.read('detail')).toBe('new');
+      expect(cache.isStale('detail')).toBe(false);
+      expect(cache.read('third detail')).toBe('third, read before');
+      expect(cache.isStale('third detail')).toBe(true);
+      vi.setSystemTime(Date.now() + 1_001);
+      expect(cache.read('third detail')).toBeUndefined();
+      // A load that began before the mark but shows none of its tags is kept fresh.
+      expect(cache.read('other detail')).toBe('other');
+      expect(cache.isStale('other detail')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('forgets an evicted answer under its tags', async () => {
@@ -105,8 +139,9 @@ describe('AnswerCache.dropTagged', () => {
     await cache.load('two', async () => '2');
     await cache.load('three', async () => '3');
     expect(cache.read('one')).toBeUndefined();
-    cache.dropTagged(['t']);
+    cache.markStale(['t'], 1_000);
     expect(cache.size).toBe(2);
+    expect(cache.isStale('one')).toBe(false);
   });
 });
 
@@ -186,6 +221,30 @@ describe('AnswerCache.renew', () => {
     expect(most).toBe(2);
     expect(['a', 'b', 'c', 'd'].map((key) => cache.read(key))).toEqual(['a new', 'b new', 'c new', 'd new']);
     expect(cache.isStale('d')).toBe(false);
+  });
+});
+
+describe('AnswerCache.renew, the one due soonest first', () => {
+  it('makes a detail due in a second again before lists due in a minute', async () => {
+    const cache = new AnswerCache<string>(100, 1);
+    cache.setLive(true);
+    await cache.load('list a', async () => 'a');
+    await cache.load('list b', async () => 'b');
+    await cache.loadTagged('detail', async () => ({ payload: 'd', tags: ['option 1'] }));
+    cache.markStale();
+    cache.markStale(['option 1'], 1_000);
+    const first = deferred();
+    const made: string[] = [];
+    const make = (key: string, wait?: Promise<string>) => async () => {
+      made.push(key);
+      return { payload: wait ? await wait : `${key} new` };
+    };
+    cache.renew('list a', make('list a', first.promise), () => {});
+    cache.renew('list b', make('list b'), () => {});
+    cache.renew('detail', make('detail'), () => {});
+    first.resolve('a new');
+    for (let i = 0; i < 10 && made.length < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(made).toEqual(['list a', 'detail', 'list b']);
   });
 });
 

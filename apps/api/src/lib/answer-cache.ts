@@ -2,11 +2,14 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEncode, type ZodType } from 'zod';
 
-/** An answer and the tags it depends on: a drop of one of the tags drops the answer (`dropTagged`). */
+/** An answer and the tags it depends on: a change marked on one of the tags marks the answer (`markStale`). */
 export type Tagged<Payload> = { payload: Payload; tags?: readonly string[] };
 
-/** When a load began: the generation, the count of targeted drops and the count of `markStale` calls so far. */
-type Start = { generation: number; drops: number; staled?: number };
+/** When a load began: the generation and the count of `markStale` calls so far. */
+type Start = { generation: number; marks: number };
+
+/** The last mark of a tag (or of every answer) while loads run, and the soonest deadline it set. */
+type Mark = { mark: number; until: number };
 
 /**
  * Serialized answers of read-only calls, kept in this process until the data behind them changes.
@@ -14,30 +17,31 @@ type Start = { generation: number; drops: number; staled?: number };
  * Correctness rests on three rules:
  * - the key names everything the answer depends on, the viewer's currency included (a guest's key says
  *   'guest', and a guest's answer carries no price), so no answer reaches a viewer it was not made for;
- * - a change drops every answer that may show it: `invalidate` drops every entry, `dropTagged` the entries
- *   kept with one of its tags (a product detail is kept with its options' ids, so a change to their stock
- *   drops it and nothing else); an answer computed from data read before a change is not stored after it
- *   (the generation it started in must still be current, and none of its tags dropped since it began);
+ * - a change reaches every answer that may show it: `invalidate` drops every entry; `markStale` marks the
+ *   entries kept with one of its tags stale, to be served only until a deadline while they are made again
+ *   (a product detail is kept with its options' ids: a change to their stock marks it, for at most 1 s, and
+ *   nothing else); an answer computed from data read before a change is not stored after it as fresh (after
+ *   an `invalidate` not at all, after a mark of one of its tags as stale, with that mark's deadline);
  * - while the shop cannot hear about changes (the listening connection is lost), nothing is served from or
  *   stored in the cache.
- * A change that may show late (sales totals, decision 0044) only marks what is kept stale (`markStale`): a
- * stale answer is still served while it is made again (`isStale`), for at most `servedStaleMs`.
+ * A stale answer is served as it is while a request has it made again in the background (`renew`), until its
+ * deadline; after that a request waits for it to be made again.
  */
 export class AnswerCache<Payload = Buffer> {
   private readonly entries = new Map<string, Payload>();
   /** Compressed copies of kept answers, by encoding and key; they go with their answer. */
   private readonly variants = new Map<string, Payload>();
-  /** Answers being loaded now, by generation, drops and key: concurrent misses of one answer share one load. */
+  /** Answers being loaded now, by generation, marks and key: concurrent misses of one answer share one load. */
   private readonly loading = new Map<string, Promise<Payload>>();
   /** The tags of each kept answer that has some, and the kept answers of each tag. */
   private readonly tagsOf = new Map<string, readonly string[]>();
   private readonly keysOf = new Map<string, Set<string>>();
-  /** Targeted drops so far, and the last one of each tag while loads are running (a load begun before it is not kept). */
-  private drops = 0;
-  private readonly droppedAt = new Map<string, number>();
-  /** How many times kept answers were marked stale, and since when each stale one is (milliseconds). */
-  private staled = 0;
-  private readonly staleSince = new Map<string, number>();
+  /** `markStale` calls so far; while loads run, the last mark of each tag and of every answer. */
+  private marks = 0;
+  private readonly markedAt = new Map<string, Mark>();
+  private everyMarkedAt: Mark | undefined;
+  /** Until when each stale answer may still be served (milliseconds since the epoch). */
+  private readonly staleUntil = new Map<string, number>();
   /** Stale answers waiting to be made again, and how many are being made now (`renew`). */
   private readonly renewals = new Map<string, () => Promise<Tagged<Payload>>>();
   private readonly renewing = new Set<string>();
@@ -50,7 +54,7 @@ export class AnswerCache<Payload = Buffer> {
     private readonly maxEntries = 2_000,
     /** Stale answers made again at once: the others are served stale meanwhile, not each queued for the database. */
     private readonly renewAtOnce = 2,
-    /** How long a stale answer is still served; after that a request waits for it to be made again. */
+    /** How long a stale answer is served when `markStale` names no time. */
     private readonly servedStaleMs = 60_000,
   ) {}
 
@@ -62,18 +66,15 @@ export class AnswerCache<Payload = Buffer> {
     return this.entries.size;
   }
 
-  /** How many targeted drops (`dropTagged`) there were: a test waits for one to arrive. */
-  get targetedDrops() {
-    return this.drops;
+  /** How many times answers were marked stale: a test waits for a notice's mark to arrive. */
+  get staleMarks() {
+    return this.marks;
   }
 
   read(key: string): Payload | undefined {
     if (!this.live) return undefined;
-    const staleSince = this.staleSince.get(key);
-    const payload =
-      staleSince !== undefined && Date.now() - staleSince > this.servedStaleMs
-        ? undefined
-        : this.entries.get(key);
+    const until = this.staleUntil.get(key);
+    const payload = until !== undefined && Date.now() > until ? undefined : this.entries.get(key);
     if (payload === undefined) {
       this.misses++;
       return undefined;
@@ -85,24 +86,23 @@ export class AnswerCache<Payload = Buffer> {
     return payload;
   }
 
-  /** Stores an answer computed from data read at `start`, unless a change that may touch it happened since. */
+  /** Stores an answer computed from data read at `start`: stale when a change that may touch it was marked since. */
   write(key: string, start: number | Start, payload: Payload, tags: readonly string[] = []): void {
-    const {
-      generation,
-      drops,
-      staled = this.staled,
-    } = typeof start === 'number' ? { generation: start, drops: this.drops } : start;
+    const { generation, marks } =
+      typeof start === 'number' ? { generation: start, marks: this.marks } : start;
     if (!this.live || generation !== this.generationNow) return;
-    if (drops < this.drops && tags.some((tag) => (this.droppedAt.get(tag) ?? 0) > drops)) return;
     const kept = this.entries.get(key);
+    // Read before a mark of one of its tags: maybe stale, so stale until that mark's deadline; and older than
+    // an answer kept fresh meanwhile, which a load begun after the mark stored.
+    const staleUntil = marks < this.marks ? this.deadlineSince(marks, tags) : undefined;
+    if (staleUntil !== undefined && kept !== undefined && !this.isStale(key)) return;
     // The same bytes again (a stale answer made again, unchanged): its compressed copies still serve.
     const variants = kept !== undefined && sameBytes(kept, payload) ? this.variantsOf(key) : [];
     if (kept !== undefined) this.remove(key);
     else if (this.entries.size >= this.maxEntries) this.remove(this.entries.keys().next().value as string);
     this.entries.set(key, payload);
     for (const [name, copy] of variants) this.variants.set(name, copy);
-    // Read before a `markStale`: maybe stale, so stale from now.
-    if (staled < this.staled) this.staleSince.set(key, Date.now());
+    if (staleUntil !== undefined) this.staleUntil.set(key, staleUntil);
     if (tags.length === 0) return;
     this.tagsOf.set(key, tags);
     for (const tag of tags) {
@@ -110,6 +110,14 @@ export class AnswerCache<Payload = Buffer> {
       if (keys) keys.add(key);
       else this.keysOf.set(tag, new Set([key]));
     }
+  }
+
+  /** The soonest deadline of the marks since `marks` of every answer or of one of `tags`, if any. */
+  private deadlineSince(marks: number, tags: readonly string[]): number | undefined {
+    const since = [this.everyMarkedAt, ...tags.map((tag) => this.markedAt.get(tag))].filter(
+      (m): m is Mark => m !== undefined && m.mark > marks,
+    );
+    return since.length > 0 ? Math.min(...since.map((m) => m.until)) : undefined;
   }
 
   /** The kept answer's copy in an encoding, made once from it; undefined when the answer is not kept. */
@@ -137,8 +145,8 @@ export class AnswerCache<Payload = Buffer> {
   /** As `load`, for an answer kept with the tags its computation names. */
   loadTagged(key: string, compute: () => Promise<Tagged<Payload>>): Promise<Payload> {
     if (!this.live) return compute().then(({ payload }) => payload);
-    const start: Start = { generation: this.generationNow, drops: this.drops, staled: this.staled };
-    const flight = `${start.generation}\u0000${start.drops}\u0000${key}`;
+    const start: Start = { generation: this.generationNow, marks: this.marks };
+    const flight = `${start.generation}\u0000${start.marks}\u0000${key}`;
     const running = this.loading.get(flight);
     if (running) return running;
     const loaded = compute()
@@ -148,8 +156,11 @@ export class AnswerCache<Payload = Buffer> {
       })
       .finally(() => {
         this.loading.delete(flight);
-        // With no load running, no store can predate a drop: the drops' record is no longer needed.
-        if (this.loading.size === 0) this.droppedAt.clear();
+        // With no load running, no store can predate a mark: the marks' record is no longer needed.
+        if (this.loading.size === 0) {
+          this.markedAt.clear();
+          this.everyMarkedAt = undefined;
+        }
       });
     this.loading.set(flight, loaded);
     return loaded;
@@ -161,31 +172,42 @@ export class AnswerCache<Payload = Buffer> {
     this.variants.clear();
     this.tagsOf.clear();
     this.keysOf.clear();
-    this.droppedAt.clear();
-    this.staleSince.clear();
+    this.markedAt.clear();
+    this.everyMarkedAt = undefined;
+    this.staleUntil.clear();
     this.renewals.clear();
   }
 
   /**
    * Marks the kept answers with any of `tags` (every kept answer without `tags`) stale: each is still served
-   * while it is made again (`renew`), for at most `servedStaleMs` from the first time it was marked.
+   * while it is made again (`renew`), for at most `servedForMs` from now (or from an earlier mark's sooner
+   * deadline). A load running now stores its answer with this mark's deadline when it shares a tag with it.
    */
-  markStale(tags?: Iterable<string>): void {
-    const now = Date.now();
-    const keys = tags ? [...tags].flatMap((tag) => [...(this.keysOf.get(tag) ?? [])]) : this.entries.keys();
-    for (const key of keys) if (!this.staleSince.has(key)) this.staleSince.set(key, now);
-    this.staled++;
+  markStale(tags?: Iterable<string>, servedForMs = this.servedStaleMs): void {
+    this.marks++;
+    const until = Date.now() + servedForMs;
+    const named = tags ? [...tags] : undefined;
+    const keys = named ? named.flatMap((tag) => [...(this.keysOf.get(tag) ?? [])]) : this.entries.keys();
+    for (const key of keys) this.staleUntil.set(key, Math.min(this.staleUntil.get(key) ?? until, until));
+    if (this.loading.size === 0) return;
+    const record = (last: Mark | undefined): Mark => ({
+      mark: this.marks,
+      until: Math.min(last?.until ?? until, until),
+    });
+    if (!named) this.everyMarkedAt = record(this.everyMarkedAt);
+    else for (const tag of named) this.markedAt.set(tag, record(this.markedAt.get(tag)));
   }
 
   /** Whether the kept answer may be older than a change marked stale since it was made. */
   isStale(key: string): boolean {
-    return this.staleSince.has(key);
+    return this.staleUntil.has(key);
   }
 
   /**
-   * Makes a stale answer again in the background, a few at a time (`renewAtOnce`): after new sales totals
-   * every kept answer is stale at once, and making them all at once would queue every other request (an
-   * order's too) behind them on the database. A failure is reported and the answer stays stale.
+   * Makes a stale answer again in the background, a few at a time (`renewAtOnce`), the one due soonest first:
+   * after new sales totals every kept answer is stale at once, and making them all at once would queue every
+   * other request (an order's too) behind them on the database. A failure is reported and the answer stays
+   * stale.
    */
   renew(key: string, make: () => Promise<Tagged<Payload>>, onError: (err: unknown) => void): void {
     if (this.renewing.has(key) || this.renewals.has(key)) return;
@@ -201,10 +223,9 @@ export class AnswerCache<Payload = Buffer> {
   }
 
   private renewNext(): void {
-    while (this.renewing.size < this.renewAtOnce) {
-      const next = this.renewals.entries().next().value;
-      if (!next) return;
-      const [key, make] = next;
+    while (this.renewing.size < this.renewAtOnce && this.renewals.size > 0) {
+      const key = this.dueSoonest();
+      const make = this.renewals.get(key)!;
       this.renewals.delete(key);
       // Made again or dropped meanwhile: nothing to renew.
       if (!this.isStale(key)) continue;
@@ -218,13 +239,18 @@ export class AnswerCache<Payload = Buffer> {
     }
   }
 
-  /** Drops the answers kept with any of `tags`, and keeps any load begun before now from storing one. */
-  dropTagged(tags: Iterable<string>): void {
-    this.drops++;
-    for (const tag of tags) {
-      if (this.loading.size > 0) this.droppedAt.set(tag, this.drops);
-      for (const key of this.keysOf.get(tag) ?? []) this.remove(key);
+  /** The waiting renewal whose answer may be served stale for the shortest time. */
+  private dueSoonest(): string {
+    let soonest: string | undefined;
+    let until = Number.POSITIVE_INFINITY;
+    for (const key of this.renewals.keys()) {
+      const due = this.staleUntil.get(key) ?? Number.NEGATIVE_INFINITY;
+      if (soonest === undefined || due < until) {
+        soonest = key;
+        until = due;
+      }
     }
+    return soonest!;
   }
 
   /** Whether changes are being heard; either way what was kept may be stale and goes. */
@@ -243,7 +269,7 @@ export class AnswerCache<Payload = Buffer> {
 
   private remove(key: string): void {
     this.entries.delete(key);
-    this.staleSince.delete(key);
+    this.staleUntil.delete(key);
     for (const encoding of ENCODINGS) this.variants.delete(`${encoding}\u0000${key}`);
     for (const tag of this.tagsOf.get(key) ?? []) {
       const keys = this.keysOf.get(tag);

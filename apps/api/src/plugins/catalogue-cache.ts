@@ -5,13 +5,14 @@ import {
   type CatalogueChange,
   changeOf,
   payloadsOf,
+  STOCK_SHOWN_WITHIN_MS,
   staleAfter,
 } from '../modules/catalog/catalogue-changes.js';
 import { CHANNELS } from './notifications.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Catalogue answers per query and viewer currency, dropped as far as each committed change reaches. */
+    /** Catalogue answers per query and viewer currency, made again as far as each committed change reaches. */
     catalogueCache: AnswerCache;
     /**
      * Tells this instance's cache at once, and every other instance within a notification's trip, about a
@@ -22,10 +23,10 @@ declare module 'fastify' {
 }
 
 /**
- * Keeps catalogue answers in this process and drops them when the database says the catalogue changed, on
- * whichever instance (or staff command) changed it: a change to some options' stock drops only the
- * details that show it, new sales totals mark the lists that show them stale (served while made again), any
- * other change drops every answer (catalogue-changes.ts). Until listening is live the
+ * Keeps catalogue answers in this process and follows what the database says changed, on whichever instance
+ * (or staff command) changed it: a change to some options' stock marks only the details that show it stale
+ * (served for at most 1 s while made again), new sales totals mark the lists that show them stale (for at
+ * most a minute), any other change drops every answer (catalogue-changes.ts). Until listening is live the
  * cache serves nothing.
  */
 export default fp(
@@ -40,7 +41,7 @@ export default fp(
       channel: CHANNELS.catalogue,
       onNotify: (payload) => {
         const change = changeOf(payload);
-        if (change.kind === 'stock') cache.dropTagged(change.optionIds);
+        if (change.kind === 'stock') cache.markStale(change.optionIds, STOCK_SHOWN_WITHIN_MS);
         else if (change.kind === 'sales') cache.markStale(staleAfter(change));
         else cache.invalidate();
       },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,7 +28,8 @@ declare module 'fastify' {
       /**
        * Tells every instance about a committed change whose statement did not notify (an order's, see
        * migration 0010): this instance's subscribers hear `payload` at once, the others within
-       * `ANNOUNCE_WINDOW_MS` and a notification's trip (each distinct payload of a window once).
+       * `ANNOUNCE_WINDOW_MS` and a notification's trip (each distinct payload of a window once); this
+       * instance does not hear its own notice again.
        */
       announce(channel: Channel, payload?: string): void;
     };
@@ -47,6 +49,15 @@ export const ANNOUNCE_WINDOW_MS = 20;
 export default fp(
   async function notifications(app: FastifyInstance) {
     const subscribers: Subscriber[] = [];
+    // This instance's announcements carry its name: it heard them when it made them and does not act twice.
+    const origin = `@${randomUUID()} `;
+    const fromHere = (payload: string) => origin + payload;
+    /** A notice's payload, without the name of the instance that announced it; null for this one's own. */
+    const heard = (payload: string) => {
+      if (!payload.startsWith('@')) return payload;
+      if (payload.startsWith(origin)) return null;
+      return payload.slice(payload.indexOf(' ') + 1);
+    };
     const deliver = (channel: Channel, payload: string) => {
       for (const s of subscribers) if (s.channel === channel) s.onNotify(payload);
     };
@@ -57,7 +68,9 @@ export default fp(
       pending.delete(channel);
       if (!waiting) return Promise.resolve();
       clearTimeout(waiting.timer);
-      const notices = [...waiting.payloads].map((payload) => sql`pg_notify(${channel}, ${payload})`);
+      const notices = [...waiting.payloads].map(
+        (payload) => sql`pg_notify(${channel}, ${fromHere(payload)})`,
+      );
       return app.db
         .execute(sql`select ${sql.join(notices, sql`, `)}`)
         .then(() => undefined)
@@ -83,7 +96,10 @@ export default fp(
       if (subscribers.length === 0) return;
       const channels = [...new Set(subscribers.map((s) => s.channel))];
       stop = await app.database.listen(channels, {
-        onNotify: (channel, payload) => deliver(channel as Channel, payload),
+        onNotify: (channel, payload) => {
+          const change = heard(payload);
+          if (change !== null) deliver(channel as Channel, change);
+        },
         onListening: () => {
           for (const s of subscribers) s.onLive(true);
         },

@@ -5,8 +5,9 @@
  * - `''`: anything may have changed (a product, a price, a category, an artist, a product selling out or
  *   coming back): every kept answer goes.
  * - `'stock:<option id>,<option id>,…'`: only these options' stock (stock, held stock, their sold-out flag)
- *   changed. Only a product's detail shows an option's stock, so only the details of their products go;
- *   lists and searches show a product's stock only as its `in_stock`, whose change is a change to the product.
+ *   changed. Only a product's detail shows an option's stock, so only the details of their products are made
+ *   again, served stale meanwhile for at most `STOCK_SHOWN_WITHIN_MS`; lists and searches show a product's
+ *   stock only as its `in_stock`, whose change is a change to the product.
  * - `'sales:<product id>,…'`: these products' sales totals changed (folds, shown at most once per
  *   `CATALOGUE_SALES_LAG_MS`); `'sales'` alone: many products' did. The lists and searches that show one of
  *   the products, and every list in best-selling order, are stale: still served while they are made again
@@ -18,6 +19,13 @@ export type CatalogueChange =
   | { readonly kind: 'stock'; readonly optionIds: readonly string[] };
 
 export const EVERYTHING: CatalogueChange = { kind: 'everything' };
+
+/**
+ * A detail shows a committed change to its options' stock within this time, on every instance: until then
+ * the detail kept before it may still be served while it is made again, so that an order never makes the
+ * buyers reading its product's page wait for the database.
+ */
+export const STOCK_SHOWN_WITHIN_MS = 1_000;
 
 /** Sales totals of more products than this are announced as a change to every list's sales. */
 const MOST_SALES_NAMED = 2_000;
