@@ -1152,17 +1152,22 @@ export async function imagesOfListedOption(db: Executor, optionId: string) {
 }
 
 export async function findProductByOption(db: Executor, optionId: string) {
-  const [row] = await db
-    .select({ product: products })
+  // One statement: a detail is made again on every stock change of its options.
+  const rows = await db
+    .select({ product: products, option: productOptions })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(and(eq(productOptions.id, optionId), listedProduct()))
-    .limit(1);
-  if (!row) return null;
-  const options = await db
-    .select()
-    .from(productOptions)
-    .where(eq(productOptions.productId, row.product.id))
+    .where(
+      and(
+        eq(
+          productOptions.productId,
+          sql`(select o.product_id from ${productOptions} o where o.id = ${optionId})`,
+        ),
+        listedProduct(),
+      ),
+    )
     .orderBy(asc(productOptions.sortOrder), asc(productOptions.createdAt));
-  return { product: row.product, options };
+  const first = rows[0];
+  if (!first) return null;
+  return { product: first.product, options: rows.map((row) => row.option) };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -119,7 +120,8 @@ describe('the catalogue answer cache', () => {
     const other = await buildApp({ config, database: shop.database, logger: false });
     await other.ready();
     try {
-      const [mine, theirs] = [(await stockedOption(shop, 10)).id, (await stockedOption(shop, 10)).id];
+      // Options nothing else changes (no trigger notices about them): only the announcements name them.
+      const [mine, theirs] = [randomUUID(), randomUUID()];
       /** How often an instance marked the details of an option stale. */
       const heard = (app: TestShop['app']) => {
         const mark = vi.spyOn(app.catalogueCache, 'markStale');

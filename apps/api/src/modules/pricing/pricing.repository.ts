@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { type Executor, queryRows } from '../../db/client.js';
 import {
   buyers,
   optionVolumeTiers,
@@ -23,40 +23,45 @@ export async function groupPricing(
   withTiers: boolean,
 ): Promise<GroupPricing> {
   const ids = [...new Set(optionIds)];
-  const [group, explicit, tiers] = await Promise.all([
-    db
-      .select({ discountBp: priceGroups.discountBp })
-      .from(priceGroups)
-      .where(eq(priceGroups.id, priceGroupId)),
-    ids.length
-      ? db
-          .select()
-          .from(priceGroupPrices)
-          .where(
-            and(
-              eq(priceGroupPrices.priceGroupId, priceGroupId),
-              inArray(priceGroupPrices.productOptionId, ids),
-            ),
-          )
-      : Promise.resolve([]),
-    withTiers && ids.length
-      ? db
-          .select()
-          .from(optionVolumeTiers)
-          .where(inArray(optionVolumeTiers.productOptionId, ids))
-          .orderBy(asc(optionVolumeTiers.productOptionId), asc(optionVolumeTiers.minQuantity))
-      : Promise.resolve([]),
-  ]);
+  const none = ids.length === 0;
+  // One statement: a product detail read by members makes again on every stock change of its options.
+  const [row] = await queryRows<{
+    discount_bp: number | null;
+    explicit: [string, number | null, number | null][];
+    tiers: [string, number, number][];
+  }>(
+    db,
+    sql`select
+      (select ${priceGroups.discountBp} from ${priceGroups} where ${priceGroups.id} = ${priceGroupId}) as discount_bp,
+      coalesce((
+        select json_agg(json_build_array(${priceGroupPrices.productOptionId}, ${priceGroupPrices.priceKrw},
+          ${priceGroupPrices.priceUsd}))
+        from ${priceGroupPrices}
+        where ${none ? sql`false` : and(eq(priceGroupPrices.priceGroupId, priceGroupId), inArray(priceGroupPrices.productOptionId, ids))}
+      ), '[]') as explicit,
+      coalesce((
+        select json_agg(json_build_array(${optionVolumeTiers.productOptionId}, ${optionVolumeTiers.minQuantity},
+          ${optionVolumeTiers.discountBp}) order by ${optionVolumeTiers.productOptionId}, ${optionVolumeTiers.minQuantity})
+        from ${optionVolumeTiers}
+        where ${withTiers && !none ? inArray(optionVolumeTiers.productOptionId, ids) : sql`false`}
+      ), '[]') as tiers`,
+  );
   const byOption = new Map<string, { minQuantity: number; discountBp: number }[]>();
-  for (const t of tiers) {
-    const list = byOption.get(t.productOptionId) ?? [];
-    list.push({ minQuantity: t.minQuantity, discountBp: t.discountBp });
-    byOption.set(t.productOptionId, list);
+  for (const [optionId, minQuantity, discountBp] of row?.tiers ?? []) {
+    const list = byOption.get(optionId) ?? [];
+    list.push({ minQuantity, discountBp });
+    byOption.set(optionId, list);
   }
   return {
-    discountBp: group[0]?.discountBp ?? 0,
+    discountBp: row?.discount_bp ?? 0,
     explicit: new Map(
-      explicit.map((e) => [e.productOptionId, { priceKrw: e.priceKrw, priceUsd: e.priceUsd }]),
+      (row?.explicit ?? []).map(([optionId, priceKrw, priceUsd]) => [
+        optionId,
+        {
+          priceKrw: priceKrw === null ? null : Number(priceKrw),
+          priceUsd: priceUsd === null ? null : Number(priceUsd),
+        },
+      ]),
     ),
     tiers: byOption,
   };
