@@ -6,8 +6,9 @@
  * The long tail: every category × sort (latest, best-selling) × stock filter (all, in stock, sold out) ×
  * pages 1–3, 20 searches and 100 product details, each asked by a guest, a KRW member or a USD member at
  * random, with `Accept-Encoding: br`, by autocannon with 50 connections. Phases of BENCH_DURATION seconds
- * (default 15), each after 3 s of warm-up, in this order: browsing alone, with orders at 5/s, alone again,
- * with orders at 50/s (BENCH_ORDER_RATES to change the rates). The orders come from the two demo members
+ * (default 15), each after 3 s of warm-up, for each order rate (BENCH_ORDER_RATES, default 5 and 50): the
+ * orders alone (nobody browsing: their own cost), browsing alone, browsing with the orders. Each phase gives
+ * the cores the whole machine kept busy (shop, database and clients share them). The orders come from the two demo members
  * at a steady rate, each through the cart (add one option, then order it), on 40 options that hold plenty
  * of stock; their latency is cart add + order. The orders run in a process of their own (support/order-stream.ts).
  *
@@ -20,24 +21,17 @@
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../apps/api/dist/db/client.js';
-import { browse, login, longTail } from './support/long-tail.js';
-import { type Buyer, type Ordering, orderStream, type Priced } from './support/order-stream.js';
-import { sqlRows, startPreparedShop } from './support/prepared-shop.js';
+import { browse, longTail } from './support/long-tail.js';
+import { type Ordering, orderStream } from './support/order-stream.js';
+import { orderingMembers, plentyOfStock } from './support/ordering-members.js';
+import { startPreparedShop } from './support/prepared-shop.js';
 import { isMain, loadAverages, machineCores, round, table, writeResult } from './support/report.js';
 import { scrapeMetrics } from './support/shop-metrics.js';
-import { json } from './support/staff-session.js';
 
 const CONNECTIONS = 50;
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const WARM_UP = 3;
 const RATES = (process.env.BENCH_ORDER_RATES ?? '5,50').split(',').map(Number);
-const OPTIONS = 40;
-const MEMBERS = [
-  { email: 'korea@demo.kshop.example', currency: 'KRW', country: 'KR' },
-  { email: 'global@demo.kshop.example', currency: 'USD', country: 'US' },
-] as const;
-
 type Browse = { requestsPerSecond: number; p99Ms: number; non2xx: number; errors: number };
 
 /** What the shop's metrics say of a phase: cached answers over lookups, CPU cores used, most waiting for the pool. */
@@ -90,42 +84,6 @@ async function watchInside(base: string): Promise<{ stop: () => Promise<Inside |
   };
 }
 
-/** Each member's own options with the member's unit price (from the product detail, as the storefront reads it). */
-async function pricedOptions(base: string, token: string, ids: string[]): Promise<Priced[]> {
-  const priced: Priced[] = [];
-  for (const id of ids) {
-    const detail = await json(`${base}/api/v1/product/detail/${id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const option = (detail.body.data as { currentOption: { productPrice: { totalPrice: number } } })
-      .currentOption;
-    priced.push({ id, unit: option.productPrice.totalPrice });
-  }
-  return priced;
-}
-
-/** 40 default options of listed products, each with plenty of stock, ordered one piece at a time. */
-async function plentyOfStock(db: Database): Promise<string[]> {
-  const ids = (
-    await sqlRows<{ id: string }>(
-      db,
-      `with chosen as (
-        select o.id from product_options o join products p on p.id = o.product_id
-        where o.is_default and p.deleted_at is null and p.is_published
-        order by p.created_at desc, p.id limit ${OPTIONS}
-      )
-      update product_options set stock = 10000000, hold_stock = 0, minimum_order_quantity = 1, order_multiple = 1,
-        max_per_order = null, is_sold_out = false
-      where id in (select id from chosen) returning id`,
-    )
-  ).map((r) => r.id);
-  await db.db.execute(
-    `update products set in_stock = true
-     where id in (select product_id from product_options where id in (${ids.map((id) => `'${id}'`).join(', ')}))`,
-  );
-  return ids;
-}
-
 export async function measureBrowseWhileOrdering() {
   const {
     shop,
@@ -134,20 +92,7 @@ export async function measureBrowseWhileOrdering() {
     stop,
   } = await startPreparedShop('bench_browse', plentyOfStock);
   try {
-    const tokens = await Promise.all(MEMBERS.map((m) => login(shop.url, m.email)));
-    const buyers: Buyer[] = await Promise.all(
-      MEMBERS.map(async (m, i) => ({
-        token: tokens[i]!,
-        currency: m.currency,
-        country: m.country,
-        email: m.email,
-        options: await pricedOptions(
-          shop.url,
-          tokens[i]!,
-          optionIds.filter((_, j) => j % MEMBERS.length === i),
-        ),
-      })),
-    );
+    const { tokens, buyers } = await orderingMembers(shop.url, optionIds);
     const paths = await longTail(shop.url);
     const phases: Phase[] = [];
     const run = async (name: string, rate?: number) => {
