@@ -21,11 +21,9 @@
 import { loadavg } from 'node:os';
 import type { Database } from '../apps/api/dist/db/client.js';
 import { STANDARD_PRICE_GROUP_ID } from '../apps/api/dist/db/schema.js';
-import {
-  KEPT_KEYWORD_ROWS,
-  keepCatalogueCountsTidy,
-} from '../apps/api/dist/modules/catalog/catalog.repository.js';
 import { productList, productSearch } from '../apps/api/dist/modules/catalog/catalog.service.js';
+import { keepCatalogueCountsTidy } from '../apps/api/dist/modules/catalog/catalogue-upkeep.repository.js';
+import { KEPT_KEYWORD_ROWS } from '../apps/api/dist/modules/catalog/search.repository.js';
 import {
   CATALOGUE_SIZE,
   type CatalogueTarget,

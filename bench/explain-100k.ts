@@ -1,9 +1,10 @@
 /**
  * EXPLAIN ANALYZE of the catalogue queries on the 100,000-product catalogue (catalogue-100k.ts), on PGlite
  * or PostgreSQL like the other scripts, and each query's time run plainly (median of 5). The statements
- * have the shapes apps/api/src/modules/catalog/catalog.repository.ts builds for a listing and a search
- * (page ids from a list index, then the products; totals from the kept list counts, and for a search
- * counted or, for a common keyword, kept), with the parameters written in. Needs the database to itself on PGlite: stop any shop on it.
+ * have the shapes apps/api/src/modules/catalog/ builds for a listing and a search (page ids from a list
+ * index, then the products: catalog.repository.ts; totals from the kept list counts:
+ * kept-counts.repository.ts, and for a search counted or, for a common keyword, kept: search.repository.ts),
+ * with the parameters written in. Needs the database to itself on PGlite: stop any shop on it.
  */
 import {
   type CatalogueTarget,

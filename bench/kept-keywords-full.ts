@@ -23,7 +23,7 @@ import {
   KEEP_COUNTED_ABOVE,
   keepKeywordsCounted,
   MAX_KEPT_KEYWORDS,
-} from '../apps/api/dist/modules/catalog/catalog.repository.js';
+} from '../apps/api/dist/modules/catalog/search.repository.js';
 import { ask, forgetKeyword, uncached } from './catalogue-cases-100k.js';
 import { catalogueTarget, describeTarget, literal, openTarget, rows } from './support/catalogue-db.js';
 import { isMain, round, table, writeResult } from './support/report.js';

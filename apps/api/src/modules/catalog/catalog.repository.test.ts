@@ -7,22 +7,19 @@ import { categories, productArtists, productListCounts, productOptions, products
 import { insertGeneratedProducts, seedOnFirstStart } from '../../db/seed/index.js';
 import { freshDatabase } from '../../test/database.js';
 import { driftedFacetRows } from '../../test/races.js';
+import { listProductCards, pageWindow } from './catalog.repository.js';
+import { compactListCounts, compactListSpans, LIST_COUNT_ROWS_TO_COMPACT } from './kept-counts.repository.js';
+import type { ProductFilter } from './product-filter.js';
 import {
   commonCatalogueWords,
   compactKeywordCounts,
-  compactListCounts,
-  compactListSpans,
   countMatches,
   halvesBoundaryOf,
   keepCommonWordsCounted,
   keepKeywordCounted,
   keptKeywordCount,
   keywordKey,
-  LIST_COUNT_ROWS_TO_COMPACT,
-  listProductCards,
-  type ProductFilter,
-  pageWindow,
-} from './catalog.repository.js';
+} from './search.repository.js';
 
 let database: Database;
 const db = () => database.db;

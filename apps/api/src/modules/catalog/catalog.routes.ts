@@ -17,9 +17,9 @@ import { koreanDate } from '../../lib/korean-day.js';
 import { ok } from '../../lib/reply.js';
 import { priceViewer } from '../../plugins/auth.js';
 import type { PriceViewer } from '../pricing/pricing.service.js';
-import { sortFollowsSales, sortTurnsOnTheDay } from './catalog.repository.js';
 import * as catalog from './catalog.service.js';
 import { listTags } from './catalogue-changes.js';
+import { sortFollowsSales, sortTurnsOnTheDay } from './list-orders.js';
 
 /**
  * What a catalogue answer depends on: the route, its validated parameters and query, the viewer's currency

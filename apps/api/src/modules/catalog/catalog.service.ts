@@ -18,6 +18,8 @@ import type { productOptions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { MemberPrices, type PriceViewer } from '../pricing/pricing.service.js';
 import * as repo from './catalog.repository.js';
+import * as tree from './catalogue-tree.repository.js';
+import type { ProductFilter } from './product-filter.js';
 
 export const NO_IMAGE_URL = '/media/demo/no-image-1.svg';
 
@@ -33,7 +35,7 @@ function price(currency: CurrencyCode | null, krw: number | null, usd: number | 
 const displayTags = (tags: string[], inStock: boolean) => (inStock ? tags : [...tags, SOLD_OUT_TAG]);
 
 export async function categoryTree(db: Executor): Promise<CategoryNode[]> {
-  const rows = await repo.listCategories(db);
+  const rows = await tree.listCategories(db);
   const nodes = new Map<number, CategoryNode>(
     rows.map((r) => [r.id, { id: r.id, category: r.name, children: [] }]),
   );
@@ -46,8 +48,8 @@ export async function categoryTree(db: Executor): Promise<CategoryNode[]> {
   return roots;
 }
 
-export const artistCategoryList = (db: Executor) => repo.listArtistCategories(db);
-export const artistList = (db: Executor, artistCategoryId: number) => repo.listArtists(db, artistCategoryId);
+export const artistCategoryList = (db: Executor) => tree.listArtistCategories(db);
+export const artistList = (db: Executor, artistCategoryId: number) => tree.listArtists(db, artistCategoryId);
 
 function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null, prices: MemberPrices | null) {
   const { product: p, option: o } = row;
@@ -82,7 +84,7 @@ function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null, prices:
 
 async function cards(
   db: Executor,
-  filter: repo.ProductFilter,
+  filter: ProductFilter,
   viewer: PriceViewer | null,
 ): Promise<ProductListData> {
   const { rows, totalCount } = await repo.listProductCards(db, filter);

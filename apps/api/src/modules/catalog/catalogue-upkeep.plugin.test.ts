@@ -4,7 +4,8 @@ import { queryRows } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import { insertGeneratedProducts } from '../../db/seed/index.js';
 import { body, createTestShop, type TestShop } from '../../test/app.js';
-import { KEEP_COUNTED_ABOVE, keptKeywordCount, LIST_COUNT_ROWS_TO_COMPACT } from './catalog.repository.js';
+import { LIST_COUNT_ROWS_TO_COMPACT } from './kept-counts.repository.js';
+import { KEEP_COUNTED_ABOVE, keptKeywordCount } from './search.repository.js';
 
 let shop: TestShop;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { keepCatalogueCountsTidy } from './catalog.repository.js';
+import { keepCatalogueCountsTidy } from './catalogue-upkeep.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
