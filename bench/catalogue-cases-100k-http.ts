@@ -9,7 +9,8 @@
  * Before the shop starts, the catalogue's tables are vacuumed and analysed (PostgreSQL), 40 options are given
  * plenty of stock for the orders, and the last and middle pages are found on the database directly. A
  * first-search case is timed as the first search ever for its word on PostgreSQL (its kept counts are dropped
- * right before); on PGlite, whose database the shop owns while it runs, it is timed as it comes.
+ * right before); on PGlite, whose database the shop owns while it runs, it is timed as it comes. Each phase
+ * also gives the shop's start-up time (to its first ready answer) and its memory after the cases.
  *
  *   npm run build && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/catalogue-100k.ts
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/catalogue-cases-100k-http.ts
@@ -30,13 +31,23 @@ import {
 import { type Ordering, orderStream } from './support/order-stream.js';
 import { orderingMembers, plentyOfStock } from './support/ordering-members.js';
 import { isMain, loadAverages, round, spread, table, writeResult } from './support/report.js';
+import { scrapeMetrics } from './support/shop-metrics.js';
 
 const PAGE_SIZE = 20;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 50);
 
 type Timing = { coldMs: number; warmMs: number; status: number; totalCount: number };
-type PhaseResult = { name: string; cases: Record<string, Timing>; orders?: Ordering; loadAverage: number[] };
+type PhaseResult = {
+  name: string;
+  cases: Record<string, Timing>;
+  orders?: Ordering;
+  /** From the shop's start to its first ready answer, and its memory and kept answers after the cases. */
+  startupMs: number;
+  rssMb: number;
+  keptAnswers: number;
+  loadAverage: number[];
+};
 
 /** The page each case asks for: its own, or the last or middle one of its list, read on the database. */
 async function pagesOf(target: CatalogueTarget, cases: Case[]): Promise<Map<string, number>> {
@@ -103,7 +114,7 @@ async function timedGet(base: string, path: string, token: string) {
 }
 
 async function startOn(target: CatalogueTarget): Promise<Shop> {
-  const env = { RATE_LIMIT: 'false' };
+  const env = { RATE_LIMIT: 'false', METRICS: 'true' };
   return target.driver === 'postgres'
     ? startShop({ databaseUrl: target.url, adminDatabaseUrl: null, env })
     : startShop({ dataDir: target.dataDir, adminDatabaseUrl: null, env });
@@ -140,7 +151,17 @@ async function phase(
         totalCount: cold.totalCount,
       };
     }
-    return { name, cases: timings, orders: await ordering?.stop(), loadAverage: loadAverages() };
+    const orders = await ordering?.stop();
+    const metrics = await scrapeMetrics(shop.url);
+    return {
+      name,
+      cases: timings,
+      orders,
+      startupMs: round(shop.startupMs),
+      rssMb: round(metrics('kshop_node_process_resident_memory_bytes') / 2 ** 20),
+      keptAnswers: metrics('kshop_catalogue_cache_entries'),
+      loadAverage: loadAverages(),
+    };
   } finally {
     await shop.stop();
   }
@@ -186,7 +207,7 @@ if (isMain(import.meta.url)) {
         ordering.cases[c.name]!.coldMs,
         ordering.cases[c.name]!.warmMs,
       ]),
-    )}\nworst cold / warm: ${worst(alone, 'coldMs')} / ${worst(alone, 'warmMs')} ms nobody ordering (load ${alone.loadAverage.join(' ')}); ${worst(ordering, 'coldMs')} / ${worst(ordering, 'warmMs')} ms with ${ordering.name} (load ${ordering.loadAverage.join(' ')}), orders placed/refused/failed ${ordering.orders?.placed}/${ordering.orders?.refused}/${ordering.orders?.failed}, p50/p99 ${ordering.orders?.p50Ms}/${ordering.orders?.p99Ms} ms`,
+    )}\n${result.phases.map((p) => `${p.name}: shop ready in ${p.startupMs} ms, ${p.rssMb} MB resident and ${p.keptAnswers} kept answers after the cases`).join('; ')}\nworst cold / warm: ${worst(alone, 'coldMs')} / ${worst(alone, 'warmMs')} ms nobody ordering (load ${alone.loadAverage.join(' ')}); ${worst(ordering, 'coldMs')} / ${worst(ordering, 'warmMs')} ms with ${ordering.name} (load ${ordering.loadAverage.join(' ')}), orders placed/refused/failed ${ordering.orders?.placed}/${ordering.orders?.refused}/${ordering.orders?.failed}, p50/p99 ${ordering.orders?.p50Ms}/${ordering.orders?.p99Ms} ms`,
   );
   console.info(
     `written to ${await writeResult(`catalogue-cases-100k-http-${result.database}`, { ...result, pages: Object.fromEntries(result.pages) })}`,
