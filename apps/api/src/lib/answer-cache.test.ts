@@ -224,6 +224,31 @@ describe('AnswerCache.renew', () => {
   });
 });
 
+describe('AnswerCache.drop', () => {
+  it('serves no answer kept with a dropped tag, nor one a load begun before the drop reads', async () => {
+    const cache = new AnswerCache<string>();
+    cache.setLive(true);
+    await cache.loadTagged('detail of a', async () => ({ payload: 'a', tags: ['product:a', 'option a1'] }));
+    await cache.loadTagged('list', async () => ({ payload: 'list with a', tags: ['sold:a'] }));
+    await cache.loadTagged('other list', async () => ({ payload: 'list with b', tags: ['sold:b'] }));
+    const before = deferred();
+    const loading = cache.loadTagged('detail of a, other option', async () => ({
+      payload: await before.promise,
+      tags: ['product:a', 'option a2'],
+    }));
+    cache.drop(['product:a', 'sold:a']);
+    expect(cache.read('detail of a')).toBeUndefined();
+    expect(cache.read('list')).toBeUndefined();
+    expect(cache.read('other list')).toBe('list with b');
+    before.resolve('a, read before the drop');
+    expect(await loading).toBe('a, read before the drop');
+    expect(cache.read('detail of a, other option')).toBeUndefined();
+    // Made again after the drop, it is served.
+    await cache.loadTagged('list', async () => ({ payload: 'list with a, new price', tags: ['sold:a'] }));
+    expect(cache.read('list')).toBe('list with a, new price');
+  });
+});
+
 describe('AnswerCache.renew, the one due soonest first', () => {
   it('makes a detail due in a second again before lists due in a minute', async () => {
     const cache = new AnswerCache<string>(100, 1);

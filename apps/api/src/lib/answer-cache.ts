@@ -74,7 +74,7 @@ export class AnswerCache<Payload = Buffer> {
   read(key: string): Payload | undefined {
     if (!this.live) return undefined;
     const until = this.staleUntil.get(key);
-    const payload = until !== undefined && Date.now() > until ? undefined : this.entries.get(key);
+    const payload = until !== undefined && Date.now() >= until ? undefined : this.entries.get(key);
     if (payload === undefined) {
       this.misses++;
       return undefined;
@@ -196,6 +196,14 @@ export class AnswerCache<Payload = Buffer> {
     });
     if (!named) this.everyMarkedAt = record(this.everyMarkedAt);
     else for (const tag of named) this.markedAt.set(tag, record(this.markedAt.get(tag)));
+  }
+
+  /**
+   * Drops the kept answers with any of `tags`: they are stale with no time left to be served, and a load
+   * running now that shares a tag with them is kept only as such.
+   */
+  drop(tags: Iterable<string>): void {
+    this.markStale(tags, 0);
   }
 
   /** Whether the kept answer may be older than a change marked stale since it was made. */

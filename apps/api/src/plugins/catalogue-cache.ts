@@ -6,6 +6,7 @@ import {
   changeOf,
   payloadsOf,
   STOCK_SHOWN_WITHIN_MS,
+  showingProducts,
   staleAfter,
 } from '../modules/catalog/catalogue-changes.js';
 import { CHANNELS } from './notifications.js';
@@ -25,8 +26,9 @@ declare module 'fastify' {
 /**
  * Keeps catalogue answers in this process and follows what the database says changed, on whichever instance
  * (or staff command) changed it: a change to some options' stock marks only the details that show it stale
- * (served for at most 1 s while made again), new sales totals mark the lists that show them stale (for at
- * most a minute), any other change drops every answer (catalogue-changes.ts). Until listening is live the
+ * (served for at most 1 s while made again), a change to what some products show drops their details and the
+ * lists showing them, new sales totals mark the lists that show them stale (for at most a minute), any other
+ * change drops every answer (catalogue-changes.ts). Until listening is live the
  * cache serves nothing.
  */
 export default fp(
@@ -42,6 +44,7 @@ export default fp(
       onNotify: (payload) => {
         const change = changeOf(payload);
         if (change.kind === 'stock') cache.markStale(change.optionIds, STOCK_SHOWN_WITHIN_MS);
+        else if (change.kind === 'shown') cache.drop(showingProducts(change.productIds));
         else if (change.kind === 'sales') cache.markStale(staleAfter(change));
         else cache.invalidate();
       },

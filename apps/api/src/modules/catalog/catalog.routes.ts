@@ -18,7 +18,7 @@ import { ok } from '../../lib/reply.js';
 import { priceViewer } from '../../plugins/auth.js';
 import type { PriceViewer } from '../pricing/pricing.service.js';
 import * as catalog from './catalog.service.js';
-import { listTags } from './catalogue-changes.js';
+import { detailTags, listTags } from './catalogue-changes.js';
 import { sortFollowsSales, sortTurnsOnTheDay } from './list-orders.js';
 
 /**
@@ -149,8 +149,12 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         answerKey(request, viewer),
         productDetailResponse,
         async () => ok(await catalog.productDetail(app.db, request.params.optionUuid, viewer)),
-        // It shows its options' stock: a change to the stock of one of them drops it (catalogue-changes.ts).
-        (answer) => answer.data.optionList.map((option) => option.uuid),
+        // It shows its options' stock and everything else of its product (catalogue-changes.ts).
+        (answer) =>
+          detailTags(
+            answer.data.product.uuid,
+            answer.data.optionList.map((option) => option.uuid),
+          ),
       );
     },
   );

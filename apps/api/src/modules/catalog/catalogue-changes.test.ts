@@ -32,6 +32,12 @@ describe('catalogue change payloads', () => {
       return change.kind === 'sales' ? (change.productIds ?? []) : [];
     });
     expect(named).toEqual(ids.slice(0, 250));
+    expect(
+      payloadsOf({ kind: 'shown', productIds: ids }).flatMap((p) => {
+        const change = changeOf(p);
+        return change.kind === 'shown' ? change.productIds : [];
+      }),
+    ).toEqual(ids);
     const many = Array.from({ length: 2_001 }, (_, i) => ids[i % ids.length]!);
     expect(payloadsOf(salesChange(many)).map(changeOf)).toEqual([{ kind: 'sales', productIds: null }]);
   });
@@ -41,6 +47,7 @@ describe('catalogue change payloads', () => {
     expect(changeOf('stock:')).toEqual(EVERYTHING);
     expect(changeOf('stock:not-an-id')).toEqual(EVERYTHING);
     expect(changeOf('prices:00000000-0000-4000-8000-000000000000')).toEqual(EVERYTHING);
+    expect(changeOf('shown:')).toEqual(EVERYTHING);
   });
 });
 
@@ -113,21 +120,41 @@ describe('how far a catalogue change reaches into the kept answers', () => {
     expect(await kept(LIST, member)).toBe(true);
   });
 
-  it('a change to a price, or an order that sells a product out, drops every kept answer', async () => {
-    const option = await stockedOption(shop, 30);
-    expect(await settled(LIST)).toBe(true);
-    let generation = cache().generation;
+  it("a change to an option's price drops what shows its product at once, by any writer, and nothing else", async () => {
+    const card = body(await get(LIST, member)).data.productOptionList[0] as {
+      optionUuid: string;
+      productUuid: string;
+      totalPrice: number;
+    };
+    const other = await stockedOption(shop, 30);
+    const otherList = LIST.replace('page=1', 'page=5');
+    const shown = async (url: string) => body(await get(url, member));
+    expect(
+      (await shown(otherList)).data.productOptionList.some(
+        (c: { productUuid: string }) => c.productUuid === card.productUuid,
+      ),
+    ).toBe(false);
+    expect(await settled(LIST, otherList, detailUrl(card.optionUuid), detailUrl(other.id))).toBe(true);
+    const generation = cache().generation;
     await shop.db
       .update(productOptions)
-      .set({ priceKrw: sql`${productOptions.priceKrw} + 10` })
-      .where(eq(productOptions.id, option.id));
-    expect(
-      await eventually(
-        () => cache().generation,
-        (g) => g > generation,
-      ),
-    ).toBeGreaterThan(generation);
+      .set({ priceKrw: sql`${productOptions.priceKrw} + 1000` })
+      .where(eq(productOptions.id, card.optionUuid));
+    const listed = await eventually(
+      async () => (await shown(LIST)).data.productOptionList[0].totalPrice,
+      (price) => price !== card.totalPrice,
+    );
+    expect(listed).toBe(card.totalPrice + 1000);
+    // Gone at once, not served stale: the first read after the notice shows the new price.
+    expect((await shown(detailUrl(card.optionUuid))).data.currentOption.productPrice.totalPrice).toBe(
+      card.totalPrice + 1000,
+    );
+    expect(cache().generation).toBe(generation);
+    expect(await kept(otherList, member)).toBe(true);
+    expect(await kept(detailUrl(other.id), member)).toBe(true);
+  });
 
+  it('an order that sells a product out drops every kept answer', async () => {
     // An option whose product has nothing else to sell: ordering its 3 pieces sells the product out.
     const last = await stockedOption(shop, 3);
     await shop.db
@@ -139,7 +166,7 @@ describe('how far a catalogue change reaches into the kept answers', () => {
       true,
     );
     expect(await settled(LIST)).toBe(true);
-    generation = cache().generation;
+    const generation = cache().generation;
     const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: last.id, quantity: 3 }]);
     expect((await placeOrder(shop, member, payload)).statusCode).toBe(200);
     expect(cache().generation).toBeGreaterThan(generation);

@@ -8,6 +8,9 @@
  *   changed. Only a product's detail shows an option's stock, so only the details of their products are made
  *   again, served stale meanwhile for at most `STOCK_SHOWN_WITHIN_MS`; lists and searches show a product's
  *   stock only as its `in_stock`, whose change is a change to the product.
+ * - `'shown:<product id>,…'`: something these products show changed, not which lists hold them or their order
+ *   (an option's price, name or rules: lists filter and order on the products' own columns). Their details
+ *   and the lists and searches showing them go at once.
  * - `'sales:<product id>,…'`: these products' sales totals changed (folds, shown at most once per
  *   `CATALOGUE_SALES_LAG_MS`); `'sales'` alone: many products' did. The lists and searches that show one of
  *   the products, and every list in best-selling order, are stale: still served while they are made again
@@ -16,7 +19,8 @@
 export type CatalogueChange =
   | { readonly kind: 'everything' }
   | { readonly kind: 'sales'; readonly productIds: readonly string[] | null }
-  | { readonly kind: 'stock'; readonly optionIds: readonly string[] };
+  | { readonly kind: 'stock'; readonly optionIds: readonly string[] }
+  | { readonly kind: 'shown'; readonly productIds: readonly string[] };
 
 export const EVERYTHING: CatalogueChange = { kind: 'everything' };
 
@@ -48,6 +52,18 @@ export const listTags = (productIds: readonly string[], orderedBySales: boolean)
   ...productIds.map(sold),
 ];
 
+const showsProduct = (productId: string) => `product:${productId}`;
+
+/** The tags a kept detail carries: its product's, and its options' ids (whose stock it shows). */
+export const detailTags = (productId: string, optionIds: readonly string[]): string[] => [
+  showsProduct(productId),
+  ...optionIds,
+];
+
+/** The kept answers that show these products: their details, and the lists and searches holding them. */
+export const showingProducts = (productIds: readonly string[]): string[] =>
+  productIds.flatMap((id) => [showsProduct(id), sold(id)]);
+
 /** The kept answers a change of these products' sales makes stale. */
 export const staleAfter = (change: { productIds: readonly string[] | null }): string[] =>
   change.productIds === null ? [SHOWS_SALES] : [SALES_ORDER, ...change.productIds.map(sold)];
@@ -57,6 +73,7 @@ export const stockChange = (optionIds: readonly string[], listingChanged: boolea
   listingChanged ? EVERYTHING : { kind: 'stock', optionIds };
 
 const STOCK = 'stock:';
+const SHOWN = 'shown:';
 const SALES = 'sales';
 const SALES_OF = 'sales:';
 /** A NOTIFY payload holds at most 7,999 bytes: 200 option ids (36 characters and a comma each) fit. */
@@ -67,6 +84,7 @@ export function payloadsOf(change: CatalogueChange): string[] {
   if (change.kind === 'everything') return [''];
   if (change.kind === 'sales')
     return change.productIds === null ? [SALES] : chunks(SALES_OF, change.productIds);
+  if (change.kind === 'shown') return chunks(SHOWN, change.productIds);
   return chunks(STOCK, change.optionIds);
 }
 
@@ -87,6 +105,10 @@ export function changeOf(payload: string): CatalogueChange {
   if (payload.startsWith(SALES_OF)) {
     const productIds = ids(SALES_OF);
     return productIds ? { kind: 'sales', productIds } : EVERYTHING;
+  }
+  if (payload.startsWith(SHOWN)) {
+    const productIds = ids(SHOWN);
+    return productIds ? { kind: 'shown', productIds } : EVERYTHING;
   }
   if (payload.startsWith(STOCK)) {
     const optionIds = ids(STOCK);
