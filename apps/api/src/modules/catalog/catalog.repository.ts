@@ -271,15 +271,15 @@ export async function listProductCards(
 
 export type ProductCardRow = Awaited<ReturnType<typeof listProductCards>>['rows'][number];
 
-/** The images of the listed product an option belongs to, or null when it is not listed (or unknown). */
+/** The listed product an option belongs to, with its images, or null when it is not listed (or unknown). */
 export async function imagesOfListedOption(db: Executor, optionId: string) {
   const [row] = await db
-    .select({ imageUrls: products.imageUrls })
+    .select({ productId: products.id, imageUrls: products.imageUrls })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(and(eq(productOptions.id, optionId), listedProduct()))
     .limit(1);
-  return row?.imageUrls ?? null;
+  return row ?? null;
 }
 
 export async function findProductByOption(db: Executor, optionId: string) {

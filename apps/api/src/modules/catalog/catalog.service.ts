@@ -163,12 +163,16 @@ function toOptionDetail(
 
 /**
  * The image a product's detail page shows largest on its first screen (the first of `thumbnailUrlArray`, as
- * `productDetail` lists them), or undefined for an option nobody can see. Images carry no price.
+ * `productDetail` lists them), with the product's id, or undefined for an option nobody can see. Images carry
+ * no price.
  */
-export async function detailLeadImage(db: Executor, optionId: string): Promise<string | undefined> {
-  const imageUrls = await repo.imagesOfListedOption(db, optionId);
-  if (!imageUrls) return undefined;
-  return imageUrls[0] ?? NO_IMAGE_URL;
+export async function detailLeadImage(
+  db: Executor,
+  optionId: string,
+): Promise<{ productId: string; image: string } | undefined> {
+  const found = await repo.imagesOfListedOption(db, optionId);
+  if (!found) return undefined;
+  return { productId: found.productId, image: found.imageUrls[0] ?? NO_IMAGE_URL };
 }
 
 export async function productDetail(

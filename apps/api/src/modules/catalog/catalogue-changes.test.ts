@@ -6,6 +6,7 @@ import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { eventually } from '../../test/eventually.js';
 import { changeOf, EVERYTHING, payloadsOf, salesChange, stockChange } from './catalogue-changes.js';
+import { pageLeadImage } from './page-preloads.js';
 
 const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
 const detailUrl = (optionId: string) => `/api/v1/product/detail/${optionId}`;
@@ -152,6 +153,55 @@ describe('how far a catalogue change reaches into the kept answers', () => {
     expect(cache().generation).toBe(generation);
     expect(await kept(otherList, member)).toBe(true);
     expect(await kept(detailUrl(other.id), member)).toBe(true);
+  });
+
+  it('a change to what a product shows drops its detail, page image and lists at once; to its category, everything', async () => {
+    const card = body(await get(LIST, member)).data.productOptionList[1] as {
+      optionUuid: string;
+      productUuid: string;
+    };
+    const other = await stockedOption(shop, 30);
+    const otherList = LIST.replace('page=1', 'page=5');
+    const leadImage = pageLeadImage(shop.db, cache());
+    const page = `/productdetail/${card.optionUuid}`;
+    const detailShows = async () =>
+      body(await get(detailUrl(card.optionUuid), member)).data.product as {
+        description: string;
+        thumbnailUrlArray: string;
+      };
+    expect(await settled(LIST, otherList, detailUrl(card.optionUuid), detailUrl(other.id))).toBe(true);
+    const image = `${await leadImage(page)}?v=2`;
+    const generation = cache().generation;
+    await shop.db
+      .update(products)
+      .set({ imageUrls: [image], description: 'Signed by the members, limited to 300 copies.' })
+      .where(eq(products.id, card.productUuid));
+    expect(
+      await eventually(
+        () => leadImage(page),
+        (lead) => lead === image,
+      ),
+    ).toBe(image);
+    // Gone at once, not served stale: the first read after the notice shows the change.
+    expect(await detailShows()).toMatchObject({
+      description: 'Signed by the members, limited to 300 copies.',
+      thumbnailUrlArray: JSON.stringify([image]),
+    });
+    expect(cache().generation).toBe(generation);
+    expect(await kept(otherList, member)).toBe(true);
+    expect(await kept(detailUrl(other.id), member)).toBe(true);
+
+    // Its category decides which lists hold it: every kept answer goes.
+    await shop.db
+      .update(products)
+      .set({ categoryId: sql`case when ${products.categoryId} = 2 then 4 else 2 end` })
+      .where(eq(products.id, card.productUuid));
+    expect(
+      await eventually(
+        () => cache().generation,
+        (g) => g > generation,
+      ),
+    ).toBeGreaterThan(generation);
   });
 
   it('an order that sells a product out drops every kept answer', async () => {

@@ -9,8 +9,9 @@
  *   again, served stale meanwhile for at most `STOCK_SHOWN_WITHIN_MS`; lists and searches show a product's
  *   stock only as its `in_stock`, whose change is a change to the product.
  * - `'shown:<product id>,…'`: something these products show changed, not which lists hold them or their order
- *   (an option's price, name or rules: lists filter and order on the products' own columns). Their details
- *   and the lists and searches showing them go at once.
+ *   (an option's price, name or rules; a product's title, description, images, status or dates: lists filter
+ *   and order on a few of the products' own columns, migration 0036). Their details, page images and the
+ *   lists and searches showing them go at once.
  * - `'sales:<product id>,…'`: these products' sales totals changed (folds, shown at most once per
  *   `CATALOGUE_SALES_LAG_MS`); `'sales'` alone: many products' did. The lists and searches that show one of
  *   the products, and every list in best-selling order, are stale: still served while they are made again
