@@ -11,6 +11,8 @@
 -- Rows the statement left as they were say nothing. At most 200 ids to a notice, as a payload holds at most
 -- 7,999 bytes.
 CREATE OR REPLACE FUNCTION notify_option_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  stock_columns constant text[] := '{stock,hold_stock,is_sold_out,low_stock_threshold,updated_at}';
 BEGIN
   IF current_setting('kshop.catalogue_quiet', true) IS NOT DISTINCT FROM 'on' THEN
     RETURN NULL;
@@ -20,8 +22,7 @@ BEGIN
     SELECT id, (row_number() OVER (ORDER BY id) - 1) / 200 AS chunk
     FROM (SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
       WHERE (to_jsonb(n) - 'updated_at') IS DISTINCT FROM (to_jsonb(o) - 'updated_at')
-        AND (to_jsonb(n) - '{stock,hold_stock,is_sold_out,low_stock_threshold,updated_at}'::text[])
-          IS NOT DISTINCT FROM (to_jsonb(o) - '{stock,hold_stock,is_sold_out,low_stock_threshold,updated_at}'::text[])
+        AND (to_jsonb(n) - stock_columns) IS NOT DISTINCT FROM (to_jsonb(o) - stock_columns)
     ) d
   ) c
   GROUP BY chunk;
@@ -32,8 +33,7 @@ BEGIN
     FROM (
       SELECT DISTINCT unnest(array[n.product_id, o.product_id]) AS product_id
       FROM new_rows n JOIN old_rows o ON o.id = n.id
-      WHERE (to_jsonb(n) - '{stock,hold_stock,is_sold_out,low_stock_threshold,updated_at}'::text[])
-        IS DISTINCT FROM (to_jsonb(o) - '{stock,hold_stock,is_sold_out,low_stock_threshold,updated_at}'::text[])
+      WHERE (to_jsonb(n) - stock_columns) IS DISTINCT FROM (to_jsonb(o) - stock_columns)
     ) d
   ) c
   GROUP BY chunk;
@@ -43,14 +43,14 @@ $$;
 --> statement-breakpoint
 CREATE FUNCTION notify_product_rows_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  shown constant text[] := '{title,vendor,description,image_urls,status_id,sales_start_at,sales_end_at,event_type,event_apply_start_at,event_apply_end_at,updated_at}';
+  shown_columns constant text[] := '{title,vendor,description,image_urls,status_id,sales_start_at,sales_end_at,event_type,event_apply_start_at,event_apply_end_at,updated_at}';
 BEGIN
   IF current_setting('kshop.catalogue_quiet', true) IS NOT DISTINCT FROM 'on' THEN
     RETURN NULL;
   END IF;
   IF EXISTS (
     SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id
-    WHERE (to_jsonb(n) - shown) IS DISTINCT FROM (to_jsonb(o) - shown)
+    WHERE (to_jsonb(n) - shown_columns) IS DISTINCT FROM (to_jsonb(o) - shown_columns)
   ) THEN
     PERFORM pg_notify('catalogue_changed', '');
     RETURN NULL;

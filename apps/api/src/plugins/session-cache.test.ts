@@ -2,10 +2,8 @@ import { Agent, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { loadConfig } from '../config/env.js';
 import { buyerSessions, buyers } from '../db/schema.js';
-import { createTestShop, DEMO, type TestShop } from '../test/app.js';
+import { createTestShop, DEMO, secondInstance, type TestShop } from '../test/app.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -94,14 +92,7 @@ describe('sessions kept in memory', () => {
 
   it('another instance on the same database forgets a session the first one ended', async () => {
     if (shop.database.driver !== 'postgres') return; // one process, one instance on PGlite
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      RATE_LIMIT: 'false',
-      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
-      DATA_DIR: shop.dataDir,
-    });
-    const other = await buildApp({ config, database: shop.database, logger: false });
-    await other.ready();
+    const other = await secondInstance(shop);
     try {
       const member = await shop.loginAs(DEMO.korea);
       expect((await cart(other, member)).statusCode).toBe(200);

@@ -73,6 +73,23 @@ export async function createTestShop(
   };
 }
 
+/**
+ * A second instance of the shop on the test shop's database, as a second server behind the load balancer
+ * would be: its own caches, its own listening connection. Only PostgreSQL has several processes; the caller
+ * closes it.
+ */
+export async function secondInstance(shop: TestShop): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMIT: 'false',
+    SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: shop.dataDir,
+  });
+  const other = await buildApp({ config, database: shop.database, logger: false });
+  await other.ready();
+  return other;
+}
+
 export const body = (res: LightMyRequestResponse) =>
   // biome-ignore lint/suspicious/noExplicitAny: tests read whatever data an answer carries
   res.json() as { statusCode: number; message: string; data: any };

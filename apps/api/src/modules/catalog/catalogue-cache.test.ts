@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config/env.js';
 import { productOptions } from '../../db/schema.js';
 import { acceptedEncoding } from '../../lib/answer-cache.js';
-import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
+import { body, createTestShop, DEMO, secondInstance, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { eventually } from '../../test/eventually.js';
 import { stockChange } from './catalogue-changes.js';
@@ -87,14 +85,7 @@ describe('the catalogue answer cache', () => {
 
   it('another instance hears of an order within moments', async () => {
     if (shop.database.driver !== 'postgres') return; // PGlite has one process and one instance
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      RATE_LIMIT: 'false',
-      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
-      DATA_DIR: shop.dataDir,
-    });
-    const other = await buildApp({ config, database: shop.database, logger: false });
-    await other.ready();
+    const other = await secondInstance(shop);
     try {
       const option = await stockedOption(shop, 50);
       const url = `/api/v1/product/detail/${option.id}`;
@@ -111,14 +102,7 @@ describe('the catalogue answer cache', () => {
 
   it('each instance acts once on its own announcement, which the others hear', async () => {
     if (shop.database.driver !== 'postgres') return; // PGlite has one process and one instance
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      RATE_LIMIT: 'false',
-      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
-      DATA_DIR: shop.dataDir,
-    });
-    const other = await buildApp({ config, database: shop.database, logger: false });
-    await other.ready();
+    const other = await secondInstance(shop);
     try {
       // Options nothing else changes (no trigger notices about them): only the announcements name them.
       const [mine, theirs] = [randomUUID(), randomUUID()];
@@ -176,14 +160,7 @@ describe('the catalogue answer cache', () => {
 
   it('another instance on the same database hears the change too', async () => {
     if (shop.database.driver !== 'postgres') return; // PGlite has one process and one instance
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      RATE_LIMIT: 'false',
-      SECRET_KEY: 'test-secret-test-secret-test-secret-0123',
-      DATA_DIR: shop.dataDir,
-    });
-    const other = await buildApp({ config, database: shop.database, logger: false });
-    await other.ready();
+    const other = await secondInstance(shop);
     try {
       const url = '/api/v1/category';
       const first = (await other.inject({ method: 'GET', url })).json().data as { category: string }[];
