@@ -24,7 +24,7 @@ export async function groupPricing(
 ): Promise<GroupPricing> {
   const ids = [...new Set(optionIds)];
   const none = ids.length === 0;
-  // One statement: a product detail read by members makes again on every stock change of its options.
+  // One statement: a member's product detail is made again after every stock change of its options.
   const [row] = await queryRows<{
     discount_bp: number | null;
     explicit: [string, number | null, number | null][];
