@@ -413,6 +413,9 @@ describe('a company signs up, is approved, keeps its account and deletes it', ()
       await atPath(buyer, '/login');
       await buyer.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
       await atPath(buyer, '/findpassword');
+      // The address changes before the page does: until its heading shows, 'Email' may still be the login
+      // form's field, which the page then replaces empty.
+      await buyer.getByRole('heading', { level: 1, name: 'FIND PASSWORD', exact: true }).waitFor();
 
       const email = buyer.getByLabel('Email', { exact: true });
       await email.fill('nobody@hanbit-records.example');
