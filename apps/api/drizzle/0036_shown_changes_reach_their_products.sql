@@ -70,3 +70,58 @@ DROP TRIGGER products_catalogue_updated ON products;
 --> statement-breakpoint
 CREATE TRIGGER products_catalogue_updated AFTER UPDATE ON products
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_product_rows_changed();
+--> statement-breakpoint
+-- A group's explicit prices and an option's volume tiers change what members are shown of those options'
+-- products, never which lists hold them: they name the products too ('shown:<product ids>'). A change to a
+-- price group itself (its discount) still reaches every answer of its members, so it says everything.
+CREATE FUNCTION notify_option_pricing_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  options uuid[];
+BEGIN
+  IF current_setting('kshop.catalogue_quiet', true) IS NOT DISTINCT FROM 'on' THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    options := ARRAY(SELECT product_option_id FROM new_rows);
+  ELSIF TG_OP = 'DELETE' THEN
+    options := ARRAY(SELECT product_option_id FROM old_rows);
+  ELSE
+    options := ARRAY(SELECT product_option_id FROM new_rows UNION SELECT product_option_id FROM old_rows);
+  END IF;
+  PERFORM pg_notify('catalogue_changed', 'shown:' || string_agg(product_id::text, ',' ORDER BY product_id))
+  FROM (
+    SELECT product_id, (row_number() OVER (ORDER BY product_id) - 1) / 200 AS chunk
+    FROM (SELECT DISTINCT product_id FROM product_options WHERE id = ANY (options)) d
+  ) c
+  GROUP BY chunk;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+DROP TRIGGER price_group_prices_catalogue_changed ON price_group_prices;
+--> statement-breakpoint
+CREATE TRIGGER price_group_prices_catalogue_inserted AFTER INSERT ON price_group_prices
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_option_pricing_changed();
+--> statement-breakpoint
+CREATE TRIGGER price_group_prices_catalogue_updated AFTER UPDATE ON price_group_prices
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_option_pricing_changed();
+--> statement-breakpoint
+CREATE TRIGGER price_group_prices_catalogue_deleted AFTER DELETE ON price_group_prices
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_option_pricing_changed();
+--> statement-breakpoint
+CREATE TRIGGER price_group_prices_catalogue_truncated AFTER TRUNCATE ON price_group_prices
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_changed();
+--> statement-breakpoint
+DROP TRIGGER option_volume_tiers_catalogue_changed ON option_volume_tiers;
+--> statement-breakpoint
+CREATE TRIGGER option_volume_tiers_catalogue_inserted AFTER INSERT ON option_volume_tiers
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_option_pricing_changed();
+--> statement-breakpoint
+CREATE TRIGGER option_volume_tiers_catalogue_updated AFTER UPDATE ON option_volume_tiers
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_option_pricing_changed();
+--> statement-breakpoint
+CREATE TRIGGER option_volume_tiers_catalogue_deleted AFTER DELETE ON option_volume_tiers
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION notify_option_pricing_changed();
+--> statement-breakpoint
+CREATE TRIGGER option_volume_tiers_catalogue_truncated AFTER TRUNCATE ON option_volume_tiers
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_catalogue_changed();

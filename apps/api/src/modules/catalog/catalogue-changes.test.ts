@@ -1,7 +1,13 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshProductDerived } from '../../db/derived.js';
-import { pendingSales as pendingSalesTable, productOptions, products } from '../../db/schema.js';
+import {
+  buyers,
+  pendingSales as pendingSalesTable,
+  priceGroupPrices,
+  productOptions,
+  products,
+} from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { eventually } from '../../test/eventually.js';
@@ -202,6 +208,33 @@ describe('how far a catalogue change reaches into the kept answers', () => {
         (g) => g > generation,
       ),
     ).toBeGreaterThan(generation);
+  });
+
+  it("a group's own price for an option reaches only what shows its product", async () => {
+    const card = body(await get(LIST, member)).data.productOptionList[2] as {
+      optionUuid: string;
+      productUuid: string;
+      totalPrice: number;
+    };
+    const otherList = LIST.replace('page=1', 'page=5');
+    const [buyer] = await shop.db
+      .select({ group: buyers.priceGroupId })
+      .from(buyers)
+      .where(eq(buyers.email, DEMO.korea));
+    expect(await settled(LIST, otherList)).toBe(true);
+    const generation = cache().generation;
+    await shop.db.insert(priceGroupPrices).values({
+      priceGroupId: buyer!.group,
+      productOptionId: card.optionUuid,
+      priceKrw: card.totalPrice + 777,
+    });
+    const listed = await eventually(
+      async () => body(await get(LIST, member)).data.productOptionList[2].totalPrice,
+      (price) => price !== card.totalPrice,
+    );
+    expect(listed).toBe(card.totalPrice + 777);
+    expect(cache().generation).toBe(generation);
+    expect(await kept(otherList, member)).toBe(true);
   });
 
   it('an order that sells a product out drops every kept answer', async () => {
