@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerSessions, buyers } from '../db/schema.js';
 import { createTestShop, DEMO, secondInstance, type TestShop } from '../test/app.js';
+import { eventually } from '../test/eventually.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -13,12 +14,6 @@ afterAll(() => shop?.close());
 
 const cart = (app: TestShop['app'], headers: { authorization: string }) =>
   app.inject({ method: 'GET', url: '/api/v1/cart', headers });
-
-async function eventually(check: () => Promise<boolean>) {
-  const deadline = Date.now() + 5_000;
-  while (!(await check()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-  return check();
-}
 
 describe('sessions kept in memory', () => {
   it('a logout takes effect for the very next request', async () => {
@@ -47,7 +42,12 @@ describe('sessions kept in memory', () => {
     const [buyer] = await shop.db.select({ id: buyers.id }).from(buyers).where(eq(buyers.email, DEMO.korea));
     // Straight SQL: no in-process signal, only the database's notification.
     await shop.db.execute(sql`delete from ${buyerSessions} where buyer_id = ${buyer!.id}`);
-    expect(await eventually(async () => (await cart(shop.app, member)).statusCode === 401)).toBe(true);
+    expect(
+      await eventually(
+        async () => (await cart(shop.app, member)).statusCode,
+        (code) => code === 401,
+      ),
+    ).toBe(401);
   });
 
   it('one kept-alive connection carrying several members (a shared proxy connection) answers each as themselves', async () => {
@@ -98,7 +98,12 @@ describe('sessions kept in memory', () => {
       expect((await cart(other, member)).statusCode).toBe(200);
       expect((await cart(other, member)).statusCode).toBe(200);
       await shop.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: member });
-      expect(await eventually(async () => (await cart(other, member)).statusCode === 401)).toBe(true);
+      expect(
+        await eventually(
+          async () => (await cart(other, member)).statusCode,
+          (code) => code === 401,
+        ),
+      ).toBe(401);
     } finally {
       await other.close();
     }

@@ -26,8 +26,10 @@ type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderDetails.$inferSelect;
 type OptionRow = typeof productOptions.$inferSelect;
 
-/** A line edit once committed: what changed, and whom to tell. */
-/** A line's change, for the buyer's mail, and what it changed in the catalogue (none when no hold moved). */
+/**
+ * A line edit once committed: what changed, whom to tell, and what it changed in the catalogue (none when no
+ * hold moved).
+ */
 export type LineEdit = {
   change: OrderLineChange;
   orderNumber: string;
