@@ -51,8 +51,14 @@ type PhaseResult = {
   loadAverage: number[];
 };
 
-/** The page each case asks for: its own, or the last or middle one of its list, read on the database. */
-async function pagesOf(target: CatalogueTarget, cases: Case[]): Promise<Map<string, number>> {
+/**
+ * The catalogue made ready before the shop starts: the page each case asks for (its own, or the last or middle
+ * one of its list, read on the database) and the options the members order.
+ */
+async function prepareCatalogue(
+  target: CatalogueTarget,
+  cases: Case[],
+): Promise<{ pages: Map<string, number>; optionIds: string[] }> {
   const database = await openTarget(target);
   try {
     const products = await countProducts(database);
@@ -77,16 +83,7 @@ async function pagesOf(target: CatalogueTarget, cases: Case[]): Promise<Map<stri
       const count = Math.max(1, Math.ceil(totalCount / PAGE_SIZE));
       pages.set(c.name, c.page === 'last' ? count : Math.ceil(count / 2));
     }
-    return pages;
-  } finally {
-    await database.close();
-  }
-}
-
-async function prepareOrders(target: CatalogueTarget): Promise<string[]> {
-  const database = await openTarget(target);
-  try {
-    return await plentyOfStock(database);
+    return { pages, optionIds: await plentyOfStock(database) };
   } finally {
     await database.close();
   }
@@ -173,8 +170,7 @@ async function phase(
 }
 
 export async function measureCasesThroughHttp(target: CatalogueTarget, cases: Case[]) {
-  const pages = await pagesOf(target, cases);
-  const optionIds = await prepareOrders(target);
+  const { pages, optionIds } = await prepareCatalogue(target, cases);
   const loadBefore = loadAverages();
   const phases = [
     await phase(target, 'nobody ordering', cases, pages, optionIds),
