@@ -8,15 +8,15 @@ import { lockProducts } from './row-locks.js';
  * out with available stock left).
  * Every writer of products, options, stock or artist links calls it for the products it touched. The
  * products are locked in id order first (a no-op for a transaction that already holds them), so the
- * update never takes them in another order than the rest of the shop does. Answers how many products changed.
+ * update never takes them in another order than the rest of the shop does. Answers the products that changed.
  */
 export async function refreshProductDerived(
   db: Executor,
   productIds?: readonly string[],
   /** Orders change stock only; they leave the search text and artists alone. */
   { searchText = true }: { searchText?: boolean } = {},
-): Promise<number> {
-  if (productIds && productIds.length === 0) return 0;
+): Promise<string[]> {
+  if (productIds && productIds.length === 0) return [];
   if (productIds) await lockProducts(db, productIds);
   const only = productIds
     ? sql`where q.id in (${sql.join(
@@ -54,5 +54,5 @@ export async function refreshProductDerived(
     where p.id = d.id and ${changed}
     returning p.id`,
   );
-  return updated.length;
+  return updated.map((row) => row.id);
 }

@@ -93,11 +93,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         answerKey(request, viewer),
         productListResponse,
         async () => ok(await catalog.productList(app.db, request.query, viewer)),
-        // It shows its products' sales totals (and, in best-selling order, is ordered by them).
+        // It shows its products and their sales totals (and, in best-selling order, is ordered by them).
         (answer) =>
           listTags(
             answer.data.productOptionList.map((card) => card.productUuid),
-            sortFollowsSales(request.query.sort),
+            {
+              orderedBySales: sortFollowsSales(request.query.sort),
+              stockFiltered: request.query.stockStatus !== 'all',
+            },
           ),
       );
     },
@@ -121,11 +124,14 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         answerKey(request, viewer),
         productListResponse,
         async () => ok(await catalog.productSearch(app.db, request.query, viewer)),
-        // It shows its products' sales totals (and, in best-selling order, is ordered by them).
+        // It shows its products and their sales totals (and, in best-selling order, is ordered by them).
         (answer) =>
           listTags(
             answer.data.productOptionList.map((card) => card.productUuid),
-            sortFollowsSales(request.query.sort),
+            {
+              orderedBySales: sortFollowsSales(request.query.sort),
+              stockFiltered: request.query.stockStatus !== 'all',
+            },
           ),
       );
     },

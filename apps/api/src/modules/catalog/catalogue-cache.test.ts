@@ -7,7 +7,7 @@ import { acceptedEncoding } from '../../lib/answer-cache.js';
 import { body, createTestShop, DEMO, secondInstance, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { eventually } from '../../test/eventually.js';
-import { stockChange } from './catalogue-changes.js';
+import { stockChanges } from './catalogue-changes.js';
 
 const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
 
@@ -114,12 +114,12 @@ describe('the catalogue answer cache', () => {
       };
       const here = heard(shop.app);
       const there = heard(other);
-      shop.app.catalogueChanged(stockChange([mine], false));
+      shop.app.catalogueChanged(...stockChanges([mine], []));
       expect(here(mine)()).toBe(1);
       expect(await eventually(there(mine), (n) => n === 1)).toBe(1);
       // The other instance announces after it heard this one's notice, so this one's own notice, had it come
       // back, would have arrived before the other's.
-      other.catalogueChanged(stockChange([theirs], false));
+      other.catalogueChanged(...stockChanges([theirs], []));
       expect(await eventually(here(theirs), (n) => n === 1)).toBe(1);
       expect(here(mine)()).toBe(1);
       expect(there(theirs)()).toBe(1);

@@ -11,7 +11,7 @@ import {
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { eventually } from '../../test/eventually.js';
-import { changeOf, EVERYTHING, payloadsOf, salesChange, stockChange } from './catalogue-changes.js';
+import { changeOf, EVERYTHING, payloadsOf, salesChange, stockChanges } from './catalogue-changes.js';
 import { pageLeadImage } from './page-preloads.js';
 
 const LIST = '/api/v1/product/list?page=1&limit=20&sort=latest&stockStatus=all';
@@ -23,7 +23,7 @@ describe('catalogue change payloads', () => {
       { length: 450 },
       (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
     );
-    const payloads = payloadsOf(stockChange(ids, false));
+    const payloads = stockChanges(ids, []).flatMap(payloadsOf);
     expect(payloads).toHaveLength(3);
     for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8_000);
     expect(
@@ -32,7 +32,11 @@ describe('catalogue change payloads', () => {
         return change.kind === 'stock' ? change.optionIds : [];
       }),
     ).toEqual(ids);
-    expect(payloadsOf(stockChange(ids, true))).toEqual(['']);
+    const soldOut = stockChanges(ids.slice(0, 2), ids.slice(2, 3)).flatMap(payloadsOf).map(changeOf);
+    expect(soldOut).toEqual([
+      { kind: 'stock', optionIds: ids.slice(0, 2) },
+      { kind: 'instock', productIds: ids.slice(2, 3) },
+    ]);
     const sold = salesChange(ids.slice(0, 250));
     const named = payloadsOf(sold).flatMap((p) => {
       const change = changeOf(p);
@@ -45,6 +49,11 @@ describe('catalogue change payloads', () => {
         return change.kind === 'shown' ? change.productIds : [];
       }),
     ).toEqual(ids);
+    expect(payloadsOf({ kind: 'listed', productIds: ids }).map(changeOf)).toEqual([
+      { kind: 'listed', productIds: ids.slice(0, 200) },
+      { kind: 'listed', productIds: ids.slice(200, 400) },
+      { kind: 'listed', productIds: ids.slice(400) },
+    ]);
     const many = Array.from({ length: 2_001 }, (_, i) => ids[i % ids.length]!);
     expect(payloadsOf(salesChange(many)).map(changeOf)).toEqual([{ kind: 'sales', productIds: null }]);
   });
@@ -55,6 +64,8 @@ describe('catalogue change payloads', () => {
     expect(changeOf('stock:not-an-id')).toEqual(EVERYTHING);
     expect(changeOf('prices:00000000-0000-4000-8000-000000000000')).toEqual(EVERYTHING);
     expect(changeOf('shown:')).toEqual(EVERYTHING);
+    expect(changeOf('instock:00000000-0000-4000-8000-00000000000')).toEqual(EVERYTHING);
+    expect(changeOf('listed:,')).toEqual(EVERYTHING);
   });
 });
 
@@ -161,7 +172,7 @@ describe('how far a catalogue change reaches into the kept answers', () => {
     expect(await kept(detailUrl(other.id), member)).toBe(true);
   });
 
-  it('a change to what a product shows drops its detail, page image and lists at once; to its category, everything', async () => {
+  it('a change to what a product shows drops its detail, page image and lists at once', async () => {
     const card = body(await get(LIST, member)).data.productOptionList[1] as {
       optionUuid: string;
       productUuid: string;
@@ -196,18 +207,41 @@ describe('how far a catalogue change reaches into the kept answers', () => {
     expect(cache().generation).toBe(generation);
     expect(await kept(otherList, member)).toBe(true);
     expect(await kept(detailUrl(other.id), member)).toBe(true);
+  });
 
-    // Its category decides which lists hold it: every kept answer goes.
-    await shop.db
-      .update(products)
-      .set({ categoryId: sql`case when ${products.categoryId} = 2 then 4 else 2 end` })
-      .where(eq(products.id, card.productUuid));
-    expect(
-      await eventually(
-        () => cache().generation,
-        (g) => g > generation,
-      ),
-    ).toBeGreaterThan(generation);
+  it('a change to which lists hold a product drops its detail and every list and search, and nothing else', async () => {
+    const card = body(await get(LIST, member)).data.productOptionList[3] as {
+      optionUuid: string;
+      productUuid: string;
+      categoryId: number;
+    };
+    const other = await stockedOption(shop, 30);
+    const otherList = LIST.replace('page=1', 'page=5');
+    const search = `/api/v1/product/search?keyword=${encodeURIComponent(other.product.title)}`;
+    const tree = '/api/v1/category';
+    expect(await settled(LIST, otherList, search, tree, detailUrl(other.id))).toBe(true);
+    const generation = cache().generation;
+    const moved = card.categoryId === 2 ? 4 : 2;
+
+    await shop.db.update(products).set({ categoryId: moved }).where(eq(products.id, card.productUuid));
+    // The list's card shows its new category once the notice has come: the list was made again.
+    const shown = await eventually(
+      async () =>
+        (
+          body(await get(LIST, member)).data.productOptionList as {
+            productUuid: string;
+            categoryId: number;
+          }[]
+        ).find((c) => c.productUuid === card.productUuid)?.categoryId,
+      (category) => category === moved,
+    );
+    expect(shown).toBe(moved);
+    expect(await kept(otherList, member)).toBe(false);
+    expect(await kept(search, member)).toBe(false);
+    expect(await kept(detailUrl(card.optionUuid), member)).toBe(false);
+    expect(cache().generation).toBe(generation);
+    expect(await kept(tree, member)).toBe(true);
+    expect(await kept(detailUrl(other.id), member)).toBe(true);
   });
 
   it("a group's own price for an option reaches only what shows its product", async () => {
@@ -237,7 +271,7 @@ describe('how far a catalogue change reaches into the kept answers', () => {
     expect(await kept(otherList, member)).toBe(true);
   });
 
-  it('an order that sells a product out drops every kept answer', async () => {
+  it('a product selling out or coming back drops its detail, the lists showing it and those filtered by stock', async () => {
     // An option whose product has nothing else to sell: ordering its 3 pieces sells the product out.
     const last = await stockedOption(shop, 3);
     await shop.db
@@ -248,11 +282,54 @@ describe('how far a catalogue change reaches into the kept answers', () => {
     expect((await shop.db.select().from(products).where(eq(products.id, last.productId)))[0]?.inStock).toBe(
       true,
     );
-    expect(await settled(LIST)).toBe(true);
+    const showing = `/api/v1/product/search?keyword=${encodeURIComponent(last.product.title)}&limit=100`;
+    const inStock = `${showing}&stockStatus=inStock`;
+    const other = await stockedOption(shop, 30);
+    const holds = async (url: string) =>
+      (body(await get(url, member)).data.productOptionList as { productUuid: string }[]).some(
+        (c) => c.productUuid === last.productId,
+      );
+    let otherList = LIST.replace('page=1', 'page=5');
+    if (await holds(otherList)) otherList = LIST.replace('page=1', 'page=6');
+    // Once the notices of the options' edits have come.
+    expect(
+      await eventually(
+        () => holds(inStock),
+        (yes) => yes,
+      ),
+    ).toBe(true);
+    expect(await holds(showing)).toBe(true);
+    expect(await holds(otherList)).toBe(false);
+    expect(await settled(showing, inStock, otherList, detailUrl(other.id))).toBe(true);
     const generation = cache().generation;
+
     const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: last.id, quantity: 3 }]);
     expect((await placeOrder(shop, member, payload)).statusCode).toBe(200);
-    expect(cache().generation).toBeGreaterThan(generation);
+    // At once on the ordering instance.
+    expect(await kept(showing, member)).toBe(false);
+    expect(await kept(inStock, member)).toBe(false);
+    expect(await holds(inStock)).toBe(false);
+    expect(await kept(otherList, member)).toBe(true);
+    expect(await kept(detailUrl(other.id), member)).toBe(true);
+    expect(cache().generation).toBe(generation);
+
+    // Back in stock by a staff edit (the products' trigger names it): back in the in-stock list.
+    expect(await settled(inStock, otherList)).toBe(true);
+    await shop.db.transaction(async (tx) => {
+      await tx
+        .update(productOptions)
+        .set({ stock: sql`${productOptions.stock} + 10` })
+        .where(eq(productOptions.id, last.id));
+      await refreshProductDerived(tx, [last.productId]);
+    });
+    expect(
+      await eventually(
+        () => holds(inStock),
+        (yes) => yes,
+      ),
+    ).toBe(true);
+    expect(await kept(otherList, member)).toBe(true);
+    expect(cache().generation).toBe(generation);
   });
 });
 

@@ -14,10 +14,10 @@ import * as edits from './order-edits.service.js';
 const orderEditRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Once committed: the catalogue learns of the stock that moved (the edit's statements are quiet: only the
-   * option's details, or everything when its product sold out or came back), and the buyer of the change.
+   * option's stock, and its product's stock state when it sold out or came back), and the buyer of the change.
    */
   const afterEdit = async (edit: edits.LineEdit, log: { error(details: object, message: string): void }) => {
-    if (edit.catalogue) app.catalogueChanged(edit.catalogue);
+    app.catalogueChanged(...edit.catalogue);
     // Queued before the answer (decision 0035): the mail is kept even if the shop stops now.
     await edits
       .mailLineEdit(app.mailer, edit)

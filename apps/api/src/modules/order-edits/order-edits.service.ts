@@ -17,7 +17,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { type CatalogueChange, stockChange } from '../catalog/catalogue-changes.js';
+import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes.js';
 import { appendSales, salesChange } from '../orders/pending-sales.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './order-edits.repository.js';
@@ -34,7 +34,7 @@ export type LineEdit = {
   change: OrderLineChange;
   orderNumber: string;
   buyerEmail: string;
-  catalogue: CatalogueChange | null;
+  catalogue: CatalogueChange[];
 };
 
 /**
@@ -73,7 +73,7 @@ async function lockOption(tx: Executor, productId: string, optionId: string) {
 /**
  * Moves the option's hold by `delta` (a conditional update that never oversells: refused with 409 when that
  * much is not available) and the product's sales with it. Answers what the catalogue shows differently: the
- * option's stock, or everything when its product sold out or came back.
+ * option's stock, and its product's stock state when it sold out or came back.
  */
 async function moveHold(
   tx: Executor,
@@ -82,8 +82,8 @@ async function moveHold(
   delta: number,
   amountDelta: number,
   currency: CurrencyCode,
-): Promise<CatalogueChange | null> {
-  if (!option || delta === 0) return null;
+): Promise<CatalogueChange[]> {
+  if (!option || delta === 0) return [];
   if (delta > 0 && !(await repo.holdMore(tx, option.id, delta))) {
     if (option.isSoldOut) throw conflict(ORDER_EDIT_RULES.notOrderable(title), 'NOT_ORDERABLE');
     throw conflict(
@@ -93,8 +93,8 @@ async function moveHold(
   }
   if (delta < 0) await repo.holdLess(tx, option.id, -delta);
   await appendSales(tx, [salesChange(option.productId, delta, amountDelta, currency)]);
-  const stockFlipped = await refreshProductDerived(tx, [option.productId], { searchText: false });
-  return stockChange([option.id], stockFlipped > 0);
+  const flipped = await refreshProductDerived(tx, [option.productId], { searchText: false });
+  return stockChanges([option.id], flipped);
 }
 
 type Before = { productAmount: number; finalAmount: number };
@@ -114,7 +114,7 @@ async function record(
   >,
   fromQuantity: number,
   toQuantity: number,
-  catalogue: CatalogueChange | null,
+  catalogue: CatalogueChange[],
 ): Promise<LineEdit> {
   const before: Before = { productAmount: order.productAmount, finalAmount: order.finalAmount };
   const sums = await repo.amountsOf(tx, order.id);

@@ -75,8 +75,8 @@ export type OrderWrite = {
   lines: CheckedLine[];
   /** The order written, or null when it was refused. */
   order: { id: string; orderNumber: string; amount: number } | null;
-  /** How many of the order's products it marked out of stock; null when none (most orders). */
-  soldOut: number | null;
+  /** The order's products it marked out of stock; null when none (most orders). */
+  soldOut: string[] | null;
   /**
    * With an Idempotency-Key (`NewOrder.once`): the key's stored answer when the key was already answered
    * (within its lifetime) as the statement began; the statement then locked and wrote nothing.
@@ -246,7 +246,7 @@ export function orderStatement(shape: OrderShape): Query {
       insert into mail_queue (kind, order_id) select 'order_placed', id from ord
     ),
     sold_out as materialized (
-      select mark_products_sold_out(array_agg(p.id)) as marked
+      select mark_products_sold_out(array_agg(p.id)) as marked, array_agg(p.id) as ids
       from prods p
       where p.in_stock and p.id in (select product_id from held) and exists (select 1 from ord)
         and not exists (
@@ -262,7 +262,7 @@ export function orderStatement(shape: OrderShape): Query {
         'soldOut', is_sold_out)) from lines), '[]'::json) as lines,
       (select json_build_object('id', id, 'orderNumber', order_number, 'amount', product_amount) from ord) as "order",
       -- Selected so that the step runs: a plain CTE that no part of the statement reads is never run.
-      (select marked from sold_out) as "soldOut",
+      (select to_json(ids) from sold_out where marked > 0) as "soldOut",
       ${shape.keyed ? sql`(select json_build_object('requestHash', request_hash, 'statusCode', status_code, 'response', response) from known) as known,` : sql``}
       (select 1 / (count(*) = ${shape.lineCount} or not (select ok from go))::int from held) as whole`);
   if (shape.lineCount <= PREPARED_LINES) orderStatements.set(cacheKey, query);

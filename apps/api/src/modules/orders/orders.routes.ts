@@ -33,7 +33,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed);
       const afterCommit = (placed: orders.PlacedOrder) => {
         // The order's statement changed stock without notifying (see writeOrder), and queued its two mails.
-        app.catalogueChanged(placed.catalogue);
+        app.catalogueChanged(...placed.catalogue);
         app.mailer.sender.wake();
       };
       const keyed = keyedRequest(request, buyer.id);

@@ -34,7 +34,7 @@ import { koreanDate } from '../../lib/korean-day.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
-import { type CatalogueChange, stockChange } from '../catalog/catalogue-changes.js';
+import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes.js';
 import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { shipmentsText } from '../shipments/shipments.service.js';
@@ -87,14 +87,14 @@ const orderNotFound = () => notFound(messages.order.notFound, 'ORDER_NOT_FOUND')
 export type PlacedOrder = {
   uuid: string;
   orderNumber: string;
-  catalogue: CatalogueChange;
+  catalogue: CatalogueChange[];
 };
 
 /** An order held stock of its options; a product it sold out leaves the in-stock lists too. */
-export const catalogueChangeOf = (written: repo.OrderWrite): CatalogueChange =>
-  stockChange(
+export const catalogueChangeOf = (written: repo.OrderWrite): CatalogueChange[] =>
+  stockChanges(
     written.lines.map((line) => line.id),
-    (written.soldOut ?? 0) > 0,
+    written.soldOut ?? [],
   );
 
 const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -38,7 +38,7 @@ const takenOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           afterCommit: () => {
             // The order's statement changed stock without notifying (see writeOrder), and queued the storefront
             // order's two mails: the buyer's receipt and the shop's notice (naming who took it).
-            app.catalogueChanged(placed.catalogue);
+            app.catalogueChanged(...placed.catalogue);
             app.mailer.sender.wake();
           },
         };

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
-import { stockChange } from '../catalog/catalogue-changes.js';
+import { stockChanges } from '../catalog/catalogue-changes.js';
 import { optionText } from '../documents/documents.format.js';
 import { sendPdf } from '../documents/documents.routes.js';
 import { orderDocument } from '../documents/documents.service.js';
@@ -36,7 +36,7 @@ const shipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const me = requireStaff(request);
       const done = await shipOrder(app.db, request.params.uuid, request.body, me.id, request.log);
       // Stock changed (its statements notified too): this instance's details of those options go at once.
-      app.catalogueChanged(stockChange(done.shippedOptionIds, false));
+      app.catalogueChanged(...stockChanges(done.shippedOptionIds, []));
       await mailShipment(app.mailer, done).catch((err) =>
         request.log.error({ err }, 'could not mail a shipment'),
       );
