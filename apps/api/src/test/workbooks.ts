@@ -29,8 +29,13 @@ const sheetXml = (sheetData: string, dimension?: string) =>
 
 /** A workbook whose first sheet holds the given `<sheetData>` markup (inline strings, no shared ones). */
 export function workbookWith(sheetData: string, dimension?: string): Buffer {
+  return workbookOfSheet(sheetXml(sheetData, dimension));
+}
+
+/** A workbook whose first sheet is this XML, as it is written. */
+export function workbookOfSheet(xml: string): Buffer {
   const files = Object.fromEntries(Object.entries(PARTS).map(([name, text]) => [name, strToU8(text)]));
-  return Buffer.from(zipSync({ ...files, [SHEET]: strToU8(sheetXml(sheetData, dimension)) }));
+  return Buffer.from(zipSync({ ...files, [SHEET]: strToU8(xml) }));
 }
 
 const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { IMPORT_LIMITS } from '../../modules/catalog-admin/catalog-import-file.js';
-import { CELL_AT_ZZZZZZ1, ROW_100_MILLION, workbookWith, zipBombWorkbook } from '../../test/workbooks.js';
+import {
+  CELL_AT_ZZZZZZ1,
+  lyingWorkbook,
+  ROW_100_MILLION,
+  workbookOfSheet,
+  workbookWith,
+  zipBombWorkbook,
+} from '../../test/workbooks.js';
 import { readWorkbookRows } from './workbook-rows.js';
 
 const read = (file: Buffer) => readWorkbookRows(file, IMPORT_LIMITS);
@@ -82,5 +89,21 @@ describe('reading the first sheet of a workbook', () => {
       const result = await read(Buffer.from(file));
       expect(!result.ok && result.problem).toMatch(/cannot be read \(it is not a complete \.xlsx file\)/);
     }
+  });
+
+  it('refuses a sheet that holds more than its directory says as broken, from the cut end of its XML', async () => {
+    // 40 MB said to be 4 MB: inflated into 4 MB, the sheet ends inside a text, never reaching </worksheet>.
+    const result = await read(lyingWorkbook(40 * 1024 * 1024, 4 * 1024 * 1024));
+    expect(!result.ok && result.problem).toMatch(/cannot be read \(its XML is broken\)/);
+  });
+
+  it('reads a sheet whose root has a namespace prefix and white space after it', async () => {
+    const file = workbookOfSheet(
+      '<?xml version="1.0" encoding="UTF-8"?>' +
+        '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData>' +
+        '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>ok</x:t></x:is></x:c></x:row>' +
+        '</x:sheetData></x:worksheet>\r\n',
+    );
+    expect(await read(file)).toEqual({ ok: true, rows: [['ok']] });
   });
 });

@@ -64,6 +64,16 @@ function sizeProblem(entries: ZipEntry[], limits: WorkbookLimits, large: Set<str
   return null;
 }
 
+/**
+ * Whether an XML part ends with its root element's end tag (and white space). A part that holds more than its
+ * directory declares is cut at the declared size (workbook-zip.ts) and so ends inside its data: found here from
+ * its last bytes, where the XML reader takes more than a minute over a cut-off text of a few megabytes.
+ */
+function endsWithRoot(part: Uint8Array, root: string): boolean {
+  const tail = String.fromCharCode(...part.subarray(Math.max(0, part.length - 256))).trimEnd();
+  return new RegExp(`</([A-Za-z_][\\w.-]*:)?${root}>$`).test(tail);
+}
+
 /** One part's entries, several when the zip names it twice; every one is checked. */
 const entriesNamed = (entries: ZipEntry[], names: Set<string>) => entries.filter((e) => names.has(e.name));
 
@@ -121,6 +131,14 @@ export async function readWorkbookRows(bytes: Uint8Array, limits: WorkbookLimits
   const parts = inflated.value;
   const sheet = parts.get(paths.sheet);
   if (!sheet) return unreadable('it holds no worksheet');
+  for (const [path, root] of [
+    [paths.sheet, 'worksheet'],
+    [paths.sharedStrings, 'sst'],
+    [paths.styles, 'styleSheet'],
+  ] as const) {
+    const part = parts.get(path);
+    if (part && !endsWithRoot(part, root)) return unreadable('its XML is broken');
+  }
 
   const extent = sheetExtent(sheet, limits);
   if (!extent.ok) {
