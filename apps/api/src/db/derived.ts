@@ -3,8 +3,9 @@ import { type Executor, queryRows } from './client.js';
 import { lockProducts } from './row-locks.js';
 
 /**
- * Recomputes the columns a product keeps for fast listing: `search_text` (title, vendor, artist names in
- * English and Korean), `artist_ids` (its artists, in id order) and `in_stock` (some option not flagged sold
+ * Recomputes the columns a product keeps for fast listing: `search_text` (`product_search_text`, migration
+ * 0038: title, vendor, artist names in English and Korean with their initial consonants, category names and
+ * product-type words in both languages), `artist_ids` (its artists, in id order) and `in_stock` (some option not flagged sold
  * out with available stock left).
  * Every writer of products, options, stock or artist links calls it for the products it touched. The
  * products are locked in id order first (a no-op for a transaction that already holds them), so the
@@ -25,10 +26,7 @@ export async function refreshProductDerived(
       )})`
     : sql``;
   const search = searchText
-    ? sql`lower(concat_ws(' ', q.title, q.vendor, (
-        select string_agg(a.name_en || ' ' || a.name_ko, ' ')
-        from product_artists pa join artists a on a.id = pa.artist_id
-        where pa.product_id = q.id))) as search_text,
+    ? sql`product_search_text(q.id) as search_text,
       array(select pa.artist_id from product_artists pa where pa.product_id = q.id order by 1) as artist_ids,`
     : sql``;
   // Only rows whose derived values change are written: an unchanged row costs no new row version, no

@@ -9,6 +9,7 @@ import {
   products,
 } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { categorySubtree } from '../catalog/product-filter.js';
 
 export type ProductRow = typeof products.$inferSelect;
 export type OptionRow = typeof productOptions.$inferSelect;
@@ -129,6 +130,15 @@ export const existingArtistIds = async (db: Executor, ids: number[]) =>
 
 export const categoryIds = async (db: Executor) =>
   (await db.select({ id: categories.id }).from(categories)).map((r) => r.id);
+
+/** The products of a category and of every category below it. */
+export const productsUnderCategory = async (db: Executor, categoryId: number) =>
+  (
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.categoryId} = any(${categorySubtree(categoryId)})`)
+  ).map((r) => r.id);
 
 export const allCategories = (db: Executor) =>
   db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));

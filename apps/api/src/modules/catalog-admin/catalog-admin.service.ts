@@ -334,12 +334,16 @@ export async function saveCategory(
     if (input.parentId !== null && (!ids.includes(input.parentId) || input.parentId === input.id)) {
       throw badRequest('Choose a parent category that exists.', 'CATEGORY_PARENT');
     }
+    // Its products and those of the categories below search by its name and its parents' (migration 0038):
+    // locked before the category row (decision 0010), their search text made again after it.
+    const products = await lockProducts(tx, await repo.productsUnderCategory(tx, input.id));
     await repo.upsertCategory(tx, {
       id: input.id,
       name: input.category,
       parentId: input.parentId,
       sortOrder: input.sortOrder,
     });
+    await refreshProductDerived(tx, products);
     await recordAudit(tx, {
       staffId,
       action: 'category.save',
