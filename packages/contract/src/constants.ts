@@ -61,6 +61,10 @@ export const CATEGORY_ID = {
   photoBook: 13,
 } as const;
 
+/** The shop's languages: English (the spec's texts) and Korean. */
+export const LANGUAGES = ['en', 'ko'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const CURRENCIES = ['KRW', 'USD'] as const;
 export type CurrencyCode = (typeof CURRENCIES)[number];
 export const CURRENCY_SYMBOL: Record<CurrencyCode, string> = { KRW: '₩', USD: 'US$' };

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@kshop/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -103,6 +104,8 @@ export const buyers = pgTable(
     temporaryPasswordHash: text(),
     temporaryPasswordExpiresAt: timestamp({ withTimezone: true }),
     marketingAgree: boolean().notNull().default(false),
+    /** The member's language: mails and the shop's answers to them follow it (migration 0039). */
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     priceGroupId: integer()
       .notNull()
       .default(1)
@@ -503,6 +506,8 @@ export const staff = pgTable(
     passwordHash: text().notNull(),
     role: staffRole().notNull().default('STAFF'),
     mustChangePassword: boolean().notNull().default(true),
+    /** The back office's language for this member of staff: Korean for a new account (migration 0039). */
+    language: text({ enum: LANGUAGES }).notNull().default('ko'),
     createdAt: createdAt(),
     disabledAt: timestamp({ withTimezone: true }),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, LIMITS } from '../constants.js';
+import { ACCOUNT_STATUSES, LANGUAGES, LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { ADDRESS_RULES, addressCountry, countryField, postalCodeField } from '../rules/address.js';
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../rules/validation.js';
@@ -168,6 +168,12 @@ export const userProfile = z.object({
   addresses: z.array(addressView),
 });
 export type UserProfile = z.infer<typeof userProfile>;
+
+/** An account's language: the shop's answers and mails to it, and its screens, follow it. */
+export const languageChoice = z.object({
+  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}.` }),
+});
+export type LanguageChoice = z.infer<typeof languageChoice>;
 
 export const updateProfileRequest = signupRequest
   .pick({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ACCOUNT_STATUSES, CURRENCIES, ORDER_STATUSES, PAGE_SIZE, PRODUCT_TAGS } from '../constants.js';
+import {
+  ACCOUNT_STATUSES,
+  CURRENCIES,
+  LANGUAGES,
+  ORDER_STATUSES,
+  PAGE_SIZE,
+  PRODUCT_TAGS,
+} from '../constants.js';
 import { messages } from '../messages.js';
 import { parseMemo } from '../rules/product.js';
 import { emailField, newPasswordField } from './account.js';
@@ -35,6 +42,8 @@ export const staffSession = z.object({
   role: z.enum(STAFF_ROLES),
   email: z.string(),
   name: z.string(),
+  /** The back office's language for this member of staff. */
+  language: z.enum(LANGUAGES),
 });
 export const staffMe = staffSession.omit({ accessToken: true });
 export const staffPasswordRequest = z.object({

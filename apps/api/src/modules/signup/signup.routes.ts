@@ -1,6 +1,7 @@
 import { emailRequest, emailVerificationRequest, envelope, messages, signupRequest } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { preferredLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import * as signup from './signup.service.js';
 
@@ -76,7 +77,14 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await signup.signup(app.db, app.storage, app.untrustedWork, request.body);
+      // The member's language is the one the browser prefers (the storefront sends the one it shows).
+      await signup.signup(
+        app.db,
+        app.storage,
+        app.untrustedWork,
+        request.body,
+        preferredLanguage(request.headers['accept-language']),
+      );
       await app.mailer
         .send({
           to: app.config.SHOP_INBOX_EMAIL,

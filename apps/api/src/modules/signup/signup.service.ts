@@ -1,4 +1,4 @@
-import { messages, type SignupRequest, VERIFICATION_SECONDS } from '@kshop/contract';
+import { type Language, messages, type SignupRequest, VERIFICATION_SECONDS } from '@kshop/contract';
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -73,6 +73,7 @@ export async function signup(
   storage: FileStorage,
   untrustedWork: UntrustedWork,
   input: SignupRequest,
+  language: Language,
 ) {
   const passwordHash = await hashPassword(input.password);
   // A guest's certificate is not yet anybody's: checked as nobody's, before the transaction.
@@ -102,6 +103,7 @@ export async function signup(
         companyAddress: input.companyAddress,
         postalCode: input.postalCode,
         marketingAgree: input.marketingAgree,
+        language,
         personalInfoAgreedAt: now,
         termsAgreedAt: now,
       });

@@ -3,7 +3,10 @@ import type { Executor } from '../../db/client.js';
 import { staff, staffSessions } from '../../db/schema.js';
 
 export type StaffRow = typeof staff.$inferSelect;
-export type SessionStaff = Pick<StaffRow, 'id' | 'email' | 'name' | 'role' | 'mustChangePassword'>;
+export type SessionStaff = Pick<
+  StaffRow,
+  'id' | 'email' | 'name' | 'role' | 'mustChangePassword' | 'language'
+>;
 
 const sessionColumns = {
   id: staff.id,
@@ -11,7 +14,11 @@ const sessionColumns = {
   name: staff.name,
   role: staff.role,
   mustChangePassword: staff.mustChangePassword,
+  language: staff.language,
 };
+
+export const setLanguage = (db: Executor, staffId: string, language: StaffRow['language']) =>
+  db.update(staff).set({ language }).where(eq(staff.id, staffId));
 
 export async function findStaffByToken(db: Executor, tokenHash: string): Promise<SessionStaff | null> {
   const [row] = await db

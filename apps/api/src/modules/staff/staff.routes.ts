@@ -3,6 +3,7 @@ import {
   auditListResponse,
   envelope,
   idParams,
+  languageChoice,
   staffCreated,
   staffCreateRequest,
   staffLoginRequest,
@@ -53,7 +54,31 @@ const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app
     },
     async (request) => {
       const me = requireStaff(request, { beforePasswordChange: true });
-      return ok({ mustChangePassword: me.mustChangePassword, role: me.role, email: me.email, name: me.name });
+      return ok({
+        mustChangePassword: me.mustChangePassword,
+        role: me.role,
+        email: me.email,
+        name: me.name,
+        language: me.language,
+      });
+    },
+  );
+
+  app.put(
+    '/me/language',
+    {
+      config: { beforePasswordChange: true },
+      schema: {
+        tags: ['admin'],
+        summary: 'Choose the back office language of the member of staff signed in',
+        body: languageChoice,
+        response: { 200: envelope(languageChoice) },
+      },
+    },
+    async (request) => {
+      const me = requireStaff(request, { beforePasswordChange: true });
+      await repo.setLanguage(app.db, me.id, request.body.language);
+      return ok(request.body);
     },
   );
 

@@ -40,6 +40,7 @@ export async function login(
     role: member.role,
     email: member.email,
     name: member.name,
+    language: member.language,
   };
 }
 

@@ -42,6 +42,10 @@ export async function findAddress(db: Executor, buyerId: string, addressId: stri
   return row ?? null;
 }
 
+export const buyerLanguage = async (db: Executor, buyerId: string) =>
+  (await db.select({ language: buyers.language }).from(buyers).where(eq(buyers.id, buyerId)))[0]?.language ??
+  null;
+
 export const updateBuyer = (db: Executor, buyerId: string, values: Partial<typeof buyers.$inferInsert>) =>
   db
     .update(buyers)

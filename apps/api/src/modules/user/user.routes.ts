@@ -4,6 +4,7 @@ import {
   changePasswordRequest,
   emailRequest,
   envelope,
+  languageChoice,
   messages,
   updateProfileRequest,
   userProfile,
@@ -50,6 +51,34 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
       );
       return ok(null, messages.account.profileUpdated);
+    },
+  );
+
+  app.get(
+    '/user/language',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "The member's language, which the shop's mails and answers to them follow",
+        response: { 200: envelope(languageChoice) },
+      },
+    },
+    async (request) => ok({ language: await user.language(app.db, requireBuyer(request).id) }),
+  );
+
+  app.put(
+    '/user/language',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Choose the member's language",
+        body: languageChoice,
+        response: { 200: envelope(languageChoice) },
+      },
+    },
+    async (request) => {
+      await user.setLanguage(app.db, requireBuyer(request).id, request.body.language);
+      return ok(request.body);
     },
   );
 

@@ -3,6 +3,7 @@ import {
   type AddressRequest,
   type AddressView,
   addressCountry,
+  type Language,
   messages,
   type UpdateProfileRequest,
   type UserProfile,
@@ -92,6 +93,16 @@ export async function updateProfile(
  * A new password ends every session, the one that changed it too (the storefront then asks for a fresh login),
  * and drops a pending temporary password.
  */
+/** The member's language. */
+export async function language(db: Executor, buyerId: string): Promise<Language> {
+  const found = await repo.buyerLanguage(db, buyerId);
+  if (!found) throw notFound(messages.http.notFound, 'USER_NOT_FOUND');
+  return found;
+}
+
+export const setLanguage = (db: Executor, buyerId: string, chosen: Language) =>
+  repo.updateBuyer(db, buyerId, { language: chosen });
+
 export async function changePassword(db: Db, buyerId: string, password: string) {
   const passwordHash = await hashPassword(password);
   await inTransaction(db, async (tx) => {
