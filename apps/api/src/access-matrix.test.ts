@@ -371,6 +371,11 @@ const ROUTES: Record<string, Route> = {
   'GET /api/v1/user': { access: 'member', call: () => ({ url: '/api/v1/user' }) },
   'PATCH /api/v1/user': { access: 'member', call: () => ({ url: '/api/v1/user', payload: profileUpdate }) },
   'DELETE /api/v1/user': { access: 'member', usesUpCaller: true, call: () => ({ url: '/api/v1/user' }) },
+  'GET /api/v1/user/language': { access: 'member', call: () => ({ url: '/api/v1/user/language' }) },
+  'PUT /api/v1/user/language': {
+    access: 'member',
+    call: () => ({ url: '/api/v1/user/language', payload: { language: 'ko' } }),
+  },
   'PATCH /api/v1/user/password': {
     access: 'member',
     usesUpCaller: true,
@@ -488,6 +493,10 @@ const ROUTES: Record<string, Route> = {
     }),
   },
   'GET /api/v1/admin/me': { access: 'staff', call: () => ({ url: '/api/v1/admin/me' }) },
+  'PUT /api/v1/admin/me/language': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/me/language', payload: { language: 'en' } }),
+  },
   'POST /api/v1/admin/auth/password': {
     access: 'staff',
     usesUpCaller: true,
