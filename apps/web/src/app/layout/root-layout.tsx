@@ -1,8 +1,8 @@
 import { DialogProvider } from '@kshop/ui';
 import { type ReactNode, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingState } from '../../components/ui/status';
-import { Outlet, useLocation } from '../../lib/router';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';
 import { Footer } from './footer';
 import { SessionEvents } from './session-events';
