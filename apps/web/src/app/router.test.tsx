@@ -1,7 +1,9 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, renderWithProviders } from '../test/render';
 import { AppRoutes } from './router';
+
+const homeHeading = { level: 1, name: 'K-pop albums and goods for your store' };
 
 beforeEach(() => {
   vi.stubGlobal(
@@ -24,6 +26,24 @@ describe("the storefront's route table", () => {
   it('shows the not-found page for an address it does not know', async () => {
     renderWithProviders(<AppRoutes />, { route: '/no/such/page' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it("keeps the page shown while the next page's module loads, then shows that page from its top", async () => {
+    renderWithProviders(<AppRoutes />, { route: '/' });
+    const main = screen.getByRole('main');
+    await waitFor(() => expect(within(main).queryByText('Loading...')).toBeNull());
+    expect(within(main).getByRole('heading', homeHeading)).toBeTruthy();
+    expect(window.scrollTo).not.toHaveBeenCalled();
+
+    act(() => void fireEvent.click(within(main).getByRole('link', { name: 'OPEN A BUSINESS ACCOUNT' })));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(within(main).getByRole('heading', homeHeading)).toBeTruthy();
+    expect(within(main).queryByText('Loading...')).toBeNull();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'CREATE ACCOUNT' })).toBeTruthy();
+    expect(screen.queryByRole('heading', homeHeading)).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/signup');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   it('leaves a click with a modifier key or another button to the browser (a new tab or window)', async () => {
