@@ -12,6 +12,11 @@ const alias = [
   { find: '@kshop/contract', replacement: contractSource },
   { find: /^@kshop\/ui$/, replacement: uiSource },
 ];
+// React Router's package points every import at its development build; its production build is the same code with
+// the development warnings compiled out, so the shop ships that one.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 // The contract is pure (constants, rules, zod schemas); declaring it free of side effects lets the bundler drop the
 // zod schemas the storefront never calls, which keeps zod out of the home page's JavaScript. The modules of the
 // shared UI package and of the storefront itself only define things too (their stylesheets and the two entries,
@@ -33,9 +38,14 @@ const treeshake = {
 };
 const apiTarget = process.env.KSHOP_API_URL ?? 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), firstPaint({ alias, treeshake })],
-  resolve: { alias },
+  resolve: {
+    alias: [
+      ...alias,
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: true },
@@ -49,4 +59,4 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: { treeshake },
   },
-});
+}));

@@ -2,10 +2,10 @@
 import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
 import { loadFirstPage } from './app/first-page-data';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
-import { BrowserRouter } from './lib/router';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,6 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { productDetailQuery } from '../features/product-detail/api/product-detail-api';
 import { productListQuery } from '../lib/catalog-api';
-import type { QueryClient } from '../lib/query';
 import { initialReads } from './initial-reads';
 import { FIRST_PAGE_MODULES } from './router';
 

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { ProductListPage } from '../features/catalog/routes/product-list-page';
 import { HomePage } from '../features/home/routes/home-page';
 import { ProductDetailPage } from '../features/product-detail/routes/product-detail-page';
-import { Route, Routes } from '../lib/router';
 import { productDetail, productItem, productOption } from '../test/fixtures';
 import { envelope, renderWithProviders } from '../test/render';
 import { initialReads, initialReadUrl } from './initial-reads';

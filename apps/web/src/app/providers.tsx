@@ -1,8 +1,8 @@
 import { RouterLinkProvider } from '@kshop/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '../lib/api-client';
-import { QueryClient, QueryClientProvider } from '../lib/query';
-import { Link } from '../lib/router';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, useState } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
 import { PendingAccountRedirect } from '../features/auth/components/pending-account-redirect';
 import { HomePage } from '../features/home/routes/home-page';
-import { type RouteObject, useRoutes } from '../lib/router';
 import type { FirstPage } from './initial-reads';
 import { RootLayout } from './layout/root-layout';
 
@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The route table, matched by the storefront's own router (lib/router.tsx, decision 31). */
+/** The route table, as React Router matches it (static segments before parameters before `*`, any case). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -1,10 +1,10 @@
+import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { ProductListPage } from '../features/catalog/routes/product-list-page';
 import { HomePage } from '../features/home/routes/home-page';
 import { ProductDetailPage } from '../features/product-detail/routes/product-detail-page';
-import { QueryClient } from '../lib/query';
-import { MemoryRouter, Route, Routes } from '../lib/router';
 import type { FirstPage } from './initial-reads';
 import { PageFrame } from './layout/root-layout';
 import { Providers } from './providers';

@@ -7,8 +7,8 @@ import type {
   Sort,
   StockStatus,
 } from '@kshop/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from './api-client';
-import { queryOptions } from './query';
 
 /** Reads shared by several features: product lists, the category tree and artists. */
 

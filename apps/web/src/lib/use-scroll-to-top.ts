@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from './router';
+import { useLocation, useNavigationType } from 'react-router';
 
 /** A new page starts at the top; back and forward keep the browser's own scroll restoration. */
 export function useScrollToTop(): void {

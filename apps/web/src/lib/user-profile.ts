@@ -1,6 +1,6 @@
 import type { UserProfile } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
 import { apiGet } from './api-client';
-import { useQuery } from './query';
 
 /** The member's profile with its addresses (GET /user); every screen that edits it invalidates this key. */
 export const USER_QUERY_KEY = ['user'] as const;

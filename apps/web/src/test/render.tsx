@@ -1,8 +1,8 @@
 import { DialogProvider, RouterLinkProvider } from '@kshop/ui';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { QueryClient, QueryClientProvider } from '../lib/query';
-import { Link, MemoryRouter, Route, Routes, useLocation } from '../lib/router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 
 /** Shows the current address, so a test can see where a link or a submit went. */
 export function LocationProbe() {

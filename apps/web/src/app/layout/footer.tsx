@@ -1,7 +1,7 @@
 import { OFFICE_HOURS } from '@kshop/contract';
+import { Link } from 'react-router';
 import { GUIDE_LINKS } from '../../features/guide/guide-links';
 import { shopYear } from '../../lib/dates';
-import { Link } from '../../lib/router';
 import { CHART_LINKS, COMPANY } from './company';
 
 export function Footer() {

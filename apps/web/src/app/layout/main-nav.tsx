@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { artistCategoriesQuery, artistsQuery, categoriesQuery } from '../../lib/catalog-api';
 import { artistPath, categoryPath } from '../../lib/links';
-import { useQuery } from '../../lib/query';
-import { Link } from '../../lib/router';
 import { buildMenu, type MenuEntry } from './menu-model';
 
 type MainNavProps = {

@@ -1,8 +1,8 @@
 import { DialogProvider } from '@kshop/ui';
 import { type ReactNode, Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingState } from '../../components/ui/status';
-import { Outlet, useLocation } from '../../lib/router';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';
 import { Footer } from './footer';
 import { SessionEvents } from './session-events';
@@ -32,17 +32,20 @@ export function RootLayout() {
     <DialogProvider>
       <SessionEvents />
       <PageFrame>
-        <ErrorBoundary key={pathname}>
-          <Suspense
-            fallback={
-              <div className="container">
-                <LoadingState />
-              </div>
-            }
-          >
+        {/* The boundary stays mounted from page to page, so a page whose module is still loading leaves the page
+            shown on screen (the router changes pages inside a transition) instead of the loading state; the error
+            boundary and the page below it start afresh on every new address. */}
+        <Suspense
+          fallback={
+            <div className="container">
+              <LoadingState />
+            </div>
+          }
+        >
+          <ErrorBoundary key={pathname}>
             <Outlet />
-          </Suspense>
-        </ErrorBoundary>
+          </ErrorBoundary>
+        </Suspense>
       </PageFrame>
     </DialogProvider>
   );

@@ -1,8 +1,8 @@
 import { messages } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onPendingApproval } from '../../lib/api-client';
-import { useQueryClient } from '../../lib/query';
 import { subscribeSession } from '../../lib/session';
 
 /**

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useCartCount } from '../../features/cart';
-import { Link, useLocation } from '../../lib/router';
 import { useIsLoggedIn } from '../../lib/session';
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
 import { MainNav } from './main-nav';

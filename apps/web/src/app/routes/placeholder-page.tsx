@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** Stands in for the screens of the next round (sign-up, find password, contact, cart, order, My Page). */

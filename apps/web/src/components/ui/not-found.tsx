@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 
 /** 'Nothing here' with a way home: unknown routes, unknown products, malformed ids. */
 export function NotFound({ title = 'Page not found', message }: { title?: string; message?: string }) {

@@ -1,7 +1,7 @@
 import { messages } from '@kshop/contract';
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { MemoryRouter } from '../../lib/router';
 import { productItem } from '../../test/fixtures';
 import { ProductCard, type ProductCardData } from './product-card';
 

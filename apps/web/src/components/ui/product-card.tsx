@@ -5,8 +5,8 @@ import {
   releaseDateLabel,
   visibleBadges,
 } from '@kshop/contract';
+import { Link } from 'react-router';
 import { productDetailPath } from '../../lib/links';
-import { Link } from '../../lib/router';
 import './product-card.css';
 
 export type ProductCardData = Pick<

@@ -1,7 +1,7 @@
 import { PAGE_SIZE, pageCount } from '@kshop/contract';
 import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { readListing, withParam } from '../../lib/listing-params';
-import { useNavigate, useSearchParams } from '../../lib/router';
 
 /**
  * A page past the end of a listing (`?page=99` on a list of three pages, or any page after the first of an

@@ -1,6 +1,6 @@
 import type { AddressRequest, AddressView, UserProfile } from '@kshop/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query';
 import { USER_QUERY_KEY, userProfileQuery } from '../../../lib/user-profile';
 
 export type { AddressView };

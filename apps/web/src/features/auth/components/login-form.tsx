@@ -2,8 +2,8 @@ import { isPlausibleLogin, type LoginRequest, messages } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { Link } from '../../../lib/router';
 
 type LoginFormProps = {
   /** Sends the credentials and resolves with the access token. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
 import { onPendingApproval } from '../../../lib/api-client';
-import { useNavigate } from '../../../lib/router';
 
 export const ACCOUNT_REVIEW_PATH = '/account-review';
 

@@ -14,8 +14,8 @@ import {
 import { FormField, useAlert } from '@kshop/ui';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { CertificateInput } from '../../../components/ui/certificate-input';
-import { Link } from '../../../lib/router';
 import '../../../components/ui/form-extras.css';
 import { BusyLabel } from '../../../components/ui/busy-label';
 import { isApiError } from '../../../lib/api-client';

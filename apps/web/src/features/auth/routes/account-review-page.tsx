@@ -1,5 +1,5 @@
 import { OFFICE_HOURS } from '@kshop/contract';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import './auth.css';
 

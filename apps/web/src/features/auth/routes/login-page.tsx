@@ -1,4 +1,4 @@
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { startSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login } from '../api/login';

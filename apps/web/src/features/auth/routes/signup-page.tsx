@@ -1,4 +1,4 @@
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SignupForm } from '../components/signup-form';
 import './auth.css';

@@ -1,6 +1,6 @@
 import type { CartData } from '@kshop/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
-import { queryOptions } from '../../../lib/query';
 
 /** The cart lives in the query cache under this key; the cart page, checkout and Add to Cart share it. */
 export const CART_QUERY_KEY = ['cart'] as const;

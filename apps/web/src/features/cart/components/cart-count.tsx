@@ -1,4 +1,4 @@
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 import './cart-count.css';
 import { type ReactNode, useId } from 'react';
 import { useIsLoggedIn } from '../../../lib/session';

@@ -1,12 +1,12 @@
 import { type CartData, type CartItem, formatPrice, messages } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { showFallbackImage } from '../../../lib/fallback-image';
 import { productDetailPath } from '../../../lib/links';
 import { optionValuesText } from '../../../lib/option-text';
-import { useQueryClient } from '../../../lib/query';
-import { Link } from '../../../lib/router';
 import { CART_QUERY_KEY, removeCartItem } from '../api/cart-api';
 import { lineAmount, withoutLines } from '../cart-lines';
 import { useLineQuantity } from '../hooks/use-line-quantity';

@@ -1,6 +1,6 @@
 import type { CartData } from '@kshop/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '../../../lib/query';
 import { CART_QUERY_KEY, removeCartItem, updateCartQuantity } from '../api/cart-api';
 import { lineName, stockAdjustments, withoutLines, withQuantity } from '../cart-lines';
 

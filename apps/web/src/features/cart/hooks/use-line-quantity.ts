@@ -6,9 +6,9 @@ import {
   clampToRules,
   stepQuantity,
 } from '@kshop/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../../lib/api-client';
-import { useQueryClient } from '../../../lib/query';
 import { CART_QUERY_KEY, updateCartQuantity } from '../api/cart-api';
 import { lineMaximum, lineMinimum, lineRules, withQuantity } from '../cart-lines';
 

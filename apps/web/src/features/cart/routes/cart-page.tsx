@@ -1,7 +1,7 @@
 import { formatPrice, messages } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
-import { useQuery } from '../../../lib/query';
-import { Link, Navigate } from '../../../lib/router';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cartQuery } from '../api/cart-api';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from '../../../lib/router';
 import { envelope, renderWithProviders } from '../../../test/render';
 import { SearchPage } from '../../search/routes/search-page';
 import { ProductListPage } from './product-list-page';

@@ -1,11 +1,11 @@
 import type { ProductTag } from '@kshop/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
 import { ProductListing } from '../../../components/listing/product-listing';
 import { NotFound } from '../../../components/ui/not-found';
 import { isApiError } from '../../../lib/api-client';
 import { categoriesQuery, findCategory, productListQuery } from '../../../lib/catalog-api';
 import { productListParams } from '../../../lib/listing-params';
-import { keepPreviousData, useQuery } from '../../../lib/query';
-import { useParams, useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClampedPage } from '../use-clamped-page';
 

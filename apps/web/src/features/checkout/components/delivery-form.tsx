@@ -8,8 +8,8 @@ import {
   type UserProfile,
 } from '@kshop/contract';
 import { CountryOptions, FormField, useAlert, useConfirm } from '@kshop/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useQueryClient } from '../../../lib/query';
 import '../../../components/ui/form-extras.css';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-errors';

@@ -1,7 +1,7 @@
 import { messages } from '@kshop/contract';
 import { Modal } from '@kshop/ui';
 import { useId } from 'react';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link, useNavigate } from 'react-router';
 import { orderDetailPath } from '../../orders';
 import type { PlacedOrder } from '../api/place-order';
 

@@ -1,7 +1,7 @@
 import { messages } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
-import { useQuery } from '../../../lib/query';
-import { Navigate } from '../../../lib/router';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserProfile } from '../../../lib/user-profile';

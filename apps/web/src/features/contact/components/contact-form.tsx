@@ -3,7 +3,7 @@ import { type ContactRequest, contactRequest, messages } from '@kshop/contract';
 import { FormField, useAlert } from '@kshop/ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import '../../../components/ui/form-extras.css';
 import { BusyLabel } from '../../../components/ui/busy-label';
 import { isTooManyRequests } from '../../../lib/api-errors';

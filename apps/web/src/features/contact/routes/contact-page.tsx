@@ -1,5 +1,5 @@
 import { OFFICE_HOURS } from '@kshop/contract';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactForm } from '../components/contact-form';
 import './contact.css';

@@ -1,5 +1,5 @@
+import { useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
-import { useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { findGuide } from '../guides';
 

@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
 import { EmptyState, ErrorState } from '../../../components/ui/status';
 import { productListQuery } from '../../../lib/catalog-api';
-import { useQuery } from '../../../lib/query';
-import { Link } from '../../../lib/router';
 import type { HomeSectionSpec } from '../home-sections';
 
 /** A row shows at most five cards at once; more placeholders would only be scrolled to. */

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { FIRST_ROW } from '../../../components/ui/product-grid';
 import { PRE_ORDER_PATH } from '../../../lib/links';
-import { Link } from '../../../lib/router';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactBanner } from '../components/contact-banner';

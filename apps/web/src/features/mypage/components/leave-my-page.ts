@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate, useOutletContext } from '../../../lib/router';
+import { useNavigate, useOutletContext } from 'react-router';
 
 /** What MyPageLayout hands its pages: a way out that ends the session without the guest redirect. */
 export type MyPageOutletContext = {

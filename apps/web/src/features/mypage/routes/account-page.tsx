@@ -1,9 +1,9 @@
 import { messages } from '@kshop/contract';
 import { useAlert, useConfirm } from '@kshop/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { failureMessage } from '../../../lib/api-errors';
-import { useQueryClient } from '../../../lib/query';
 import { clearSession, expireSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { USER_QUERY_KEY, useUserProfile } from '../../../lib/user-profile';

@@ -1,12 +1,12 @@
 import { messages, SESSION_KEYS } from '@kshop/contract';
 import { DialogProvider } from '@kshop/ui';
 import { stubApi } from '@kshop/ui/test/api-stub';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { QueryClient, QueryClientProvider } from '../../../lib/query';
-import { MemoryRouter, Route, Routes, useLocation } from '../../../lib/router';
 import { userProfileFixture } from '../../../lib/user-profile-fixture';
 import { LocationProbe } from '../../../test/render';
 import { isReauthFresh, markReauthenticated, REAUTH_FRESH_MS } from '../reauth-freshness';

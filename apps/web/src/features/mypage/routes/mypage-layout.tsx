@@ -1,8 +1,8 @@
 import { messages } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { revokeToken } from '../../../lib/api-client';
-import { NavLink, Outlet, useLocation, useNavigate } from '../../../lib/router';
 import { clearSession, useIsLoggedIn } from '../../../lib/session';
 import type { MyPageOutletContext } from '../components/leave-my-page';
 import { isReauthFresh } from '../reauth-freshness';

@@ -1,7 +1,7 @@
 import { isPlausibleLogin, messages } from '@kshop/contract';
 import { FormField, useAlert } from '@kshop/ui';
 import { useState } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import '../../../components/ui/form-extras.css';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { revokeToken } from '../../../lib/api-client';

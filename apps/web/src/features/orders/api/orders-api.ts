@@ -1,6 +1,6 @@
 import { type OrderDetail, type OrderSummary, PAGE_SIZE } from '@kshop/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { queryOptions } from '../../../lib/query';
 
 /** Every order read sits under this key, so placing an order can refresh them all at once. */
 export const ORDERS_QUERY_KEY = ['orders'] as const;

@@ -1,10 +1,10 @@
 import type { CartReorderData } from '@kshop/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-errors';
 import { optionValuesText } from '../../../lib/option-text';
-import { useQueryClient } from '../../../lib/query';
-import { Link } from '../../../lib/router';
 import { CART_QUERY_KEY } from '../../cart/api/cart-api';
 
 type Line = CartReorderData['added'][number] | CartReorderData['skipped'][number];

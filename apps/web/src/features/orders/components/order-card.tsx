@@ -1,6 +1,6 @@
 import { formatPrice, type OrderSummary } from '@kshop/contract';
+import { Link } from 'react-router';
 import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
-import { Link } from '../../../lib/router';
 import { orderDate, orderDetailPath } from '../order-format';
 
 /** One order of Shopping Info: date, number, its first product, 'and N more', the final amount. */

@@ -1,11 +1,11 @@
 import { countryName, messages, ORDER_STATUS_LABELS, type OrderDetail } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { Link, Navigate, useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { isApiError } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/query';
-import { Link, Navigate, useParams } from '../../../lib/router';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { orderDetailQuery } from '../api/orders-api';

@@ -1,8 +1,8 @@
 import { messages, type OrderDetail, type OrderSummary } from '@kshop/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { FALLBACK_IMAGE_URL } from '../../../lib/fallback-image';
-import { Route, Routes } from '../../../lib/router';
 import { startSession } from '../../../lib/session';
 import { envelope, renderWithProviders } from '../../../test/render';
 import { orderDate } from '../order-format';

@@ -1,9 +1,9 @@
 import { messages, PAGE_SIZE, pageCount } from '@kshop/contract';
 import { Pagination } from '@kshop/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { positiveInt } from '../../../lib/listing-params';
-import { useQuery } from '../../../lib/query';
-import { Navigate, useSearchParams } from '../../../lib/router';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { orderListQuery } from '../api/orders-api';

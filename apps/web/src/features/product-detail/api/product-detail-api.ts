@@ -1,6 +1,6 @@
 import type { ProductDetailData } from '@kshop/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { queryOptions } from '../../../lib/query';
 import { productDetailApiPath } from './product-detail-reads';
 
 export { parseImageList } from './product-detail-reads';

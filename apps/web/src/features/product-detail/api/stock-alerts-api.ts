@@ -1,6 +1,6 @@
 import type { StockAlertData, StockAlertListData } from '@kshop/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
-import { queryOptions } from '../../../lib/query';
 
 /** "Notify me": which options of a product the member waits for, and asking or no longer asking. */
 export const stockAlertsQuery = (optionUuid: string) =>

@@ -1,6 +1,6 @@
 import { messages } from '@kshop/contract';
 import { Modal } from '@kshop/ui';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 
 export function AddedToCartDialog({ onClose }: { onClose: () => void }) {
   return (

@@ -6,10 +6,10 @@ import {
   priceLabel,
 } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
-import { useQueryClient } from '../../../lib/query';
 import { useIsLoggedIn } from '../../../lib/session';
 import { addToCart, CART_QUERY_KEY } from '../../cart';
 import { AddedToCartDialog } from './added-to-cart-dialog';

@@ -1,5 +1,5 @@
 import { messages, OFFICE_HOURS } from '@kshop/contract';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 
 export function ShippingInfo() {
   return (

@@ -1,8 +1,8 @@
 import { type ProductOptionDetail, stockAlertMessages } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
-import { useQuery, useQueryClient } from '../../../lib/query';
 import { useIsLoggedIn } from '../../../lib/session';
 import { setStockAlert, stockAlertsQuery } from '../api/stock-alerts-api';
 import { isOptionSoldOut, optionLabel } from './option-selection';

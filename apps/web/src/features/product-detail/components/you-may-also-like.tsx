@@ -1,9 +1,9 @@
 import { PAGE_SIZE } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product-grid';
 import { productListQuery } from '../../../lib/catalog-api';
 import { PRE_ORDER_PATH } from '../../../lib/links';
-import { useQuery } from '../../../lib/query';
-import { Link } from '../../../lib/router';
 import { YOU_MAY_ALSO_LIKE_PARAMS } from '../api/product-detail-reads';
 
 export function YouMayAlsoLike() {

@@ -1,10 +1,10 @@
 import { messages, type ProductOptionDetail, priceLabel, releaseDateLabel } from '@kshop/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState } from '../../../components/ui/status';
 import { isApiError } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/query';
-import { useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseImageList, productDetailQuery } from '../api/product-detail-api';
 import { ImageGallery } from '../components/image-gallery';

@@ -1,6 +1,6 @@
 import type { ProductListData, Sort, StockStatus } from '@kshop/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
-import { queryOptions } from '../../../lib/query';
 
 export type SearchParams = {
   keyword: string;

@@ -1,9 +1,9 @@
 import { priceLabel, SEARCH_DEBOUNCE_MS, SEARCH_OVERLAY_RESULTS } from '@kshop/contract';
 import { Modal } from '@kshop/ui';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { productDetailPath, searchPath } from '../../../lib/links';
-import { useQuery } from '../../../lib/query';
-import { Link, useNavigate } from '../../../lib/router';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { productSearchQuery } from '../api/search-api';
 import './search-overlay.css';

@@ -1,10 +1,10 @@
 import { PAGE_SIZE } from '@kshop/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ProductListing } from '../../../components/listing/product-listing';
 import { searchPath } from '../../../lib/links';
 import { readListing } from '../../../lib/listing-params';
-import { keepPreviousData, useQuery } from '../../../lib/query';
-import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClampedPage } from '../../catalog/use-clamped-page';
 import { productSearchQuery } from '../api/search-api';
