@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { languagePlugins } from './apps/web/build/language-plugins.ts';
 
 const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
 const uiSource = fileURLToPath(new URL('./packages/ui/src/index.ts', import.meta.url));
 const uiTestDir = fileURLToPath(new URL('./packages/ui/src/test/', import.meta.url));
+const webLinguiConfig = fileURLToPath(new URL('./apps/web/lingui.config.ts', import.meta.url));
 const alias = [
   { find: '@kshop/contract', replacement: contractSource },
   { find: /^@kshop\/ui$/, replacement: uiSource },
@@ -49,6 +51,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // The storefront's Lingui macros and PO catalogues, compiled as its Vite build compiles them.
+        plugins: languagePlugins(webLinguiConfig),
         test: {
           name: 'web',
           root: 'apps/web',

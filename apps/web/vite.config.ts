@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstPaint } from './build/first-paint.ts';
+import { languagePlugins } from './build/language-plugins.ts';
 
 const contractSource = fileURLToPath(new URL('../../packages/contract/src/index.ts', import.meta.url));
 const contractDir = fileURLToPath(new URL('../../packages/contract/src/', import.meta.url));
@@ -36,10 +37,16 @@ const treeshake = {
   // browser loads its locale data), which the inline script of index.html paid before the first paint.
   manualPureFunctions: ['Intl.NumberFormat', 'Intl.DateTimeFormat'],
 };
+const linguiConfig = fileURLToPath(new URL('lingui.config.ts', import.meta.url));
 const apiTarget = process.env.KSHOP_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), firstPaint({ alias, treeshake })],
+  // Lingui's macros are compiled before the React plugin sees the JSX (build/language-plugins.ts).
+  plugins: [
+    ...languagePlugins(linguiConfig),
+    react(),
+    firstPaint({ alias, treeshake, languagePlugins: () => languagePlugins(linguiConfig) }),
+  ],
   resolve: {
     alias: [
       ...alias,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { TreeshakingOptions } from 'rolldown';
-import { type AliasOptions, build, type Plugin, runnerImport } from 'vite';
+import { type AliasOptions, build, type Plugin, type PluginOption, runnerImport } from 'vite';
 
 /** The lazily loaded page module of each first page that has one (home is part of the entry chunk). */
 const PAGE_MODULES = {
@@ -8,8 +8,15 @@ const PAGE_MODULES = {
   detail: 'src/features/product-detail/routes/product-detail-page.tsx',
 } as const;
 
-/** The app's own alias and tree-shaking settings, which the inline script's bundle needs as well. */
-type FirstPaintOptions = { alias: AliasOptions; treeshake: TreeshakingOptions };
+/**
+ * The app's own alias and tree-shaking settings, which the inline script's bundle needs as well, and the plugins
+ * that compile Lingui's macros and catalogues, which the static shell's components need.
+ */
+type FirstPaintOptions = {
+  alias: AliasOptions;
+  treeshake: TreeshakingOptions;
+  languagePlugins: () => PluginOption[];
+};
 
 type RouteAssets = Record<string, { scripts: string[]; styles: string[] }>;
 
@@ -48,11 +55,23 @@ function routeAssetsOf(bundle: OutputBundle, root: string): RouteAssets {
   return assets;
 }
 
-/** src/boot/early-reads.ts bundled into one small script, with the page assets written into it. */
+/** Each language's catalogue chunk (src/locales/{language}/messages.po), which the first render waits for. */
+function catalogAssetsOf(bundle: OutputBundle): Record<string, string> {
+  const assets: Record<string, string> = {};
+  for (const chunk of chunksOf(bundle)) {
+    const language = /[\\/]locales[\\/]([a-z]+)[\\/]messages\.po$/.exec(chunk.facadeModuleId ?? '')?.[1];
+    if (language) assets[language] = `/${chunk.fileName}`;
+  }
+  if (!assets.en || !assets.ko) throw new Error('the build has no catalogue chunk for English or Korean');
+  return assets;
+}
+
+/** src/boot/early-reads.ts bundled into one small script, with the page and catalogue assets written into it. */
 async function bootScript(
   options: FirstPaintOptions,
   root: string,
   routeAssets: RouteAssets,
+  catalogAssets: Record<string, string>,
 ): Promise<string> {
   const result = await build({
     configFile: false,
@@ -60,7 +79,10 @@ async function bootScript(
     logLevel: 'warn',
     publicDir: false,
     resolve: { alias: options.alias },
-    define: { __ROUTE_ASSETS__: JSON.stringify(routeAssets) },
+    define: {
+      __ROUTE_ASSETS__: JSON.stringify(routeAssets),
+      __CATALOG_ASSETS__: JSON.stringify(catalogAssets),
+    },
     build: {
       write: false,
       emptyOutDir: false,
@@ -137,7 +159,7 @@ export function firstPaint(options: FirstPaintOptions): Plugin {
       async handler(html, context) {
         if (!context.bundle) return html;
         const routeAssets = routeAssetsOf(context.bundle, root);
-        const script = await bootScript(options, root, routeAssets);
+        const script = await bootScript(options, root, routeAssets, catalogAssetsOf(context.bundle));
         const { module } = await runnerImport<{ renderStaticShell(): string }>(
           path.join(root, 'src/app/static-shell.tsx'),
           {
@@ -145,7 +167,7 @@ export function firstPaint(options: FirstPaintOptions): Plugin {
             root,
             logLevel: 'warn',
             resolve: { alias: options.alias },
-            plugins: [withoutStyles],
+            plugins: [withoutStyles, ...options.languagePlugins()],
           },
         );
         const emptyRoot = '<div id="root"></div>';

@@ -6,6 +6,8 @@ import { BrowserRouter } from 'react-router';
 import { loadFirstPage } from './app/first-page-data';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
+import { activateLanguage } from './i18n/i18n';
+import { initialLanguage } from './lib/language';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -27,4 +29,6 @@ const render = () =>
     );
   });
 
-loadFirstPage(queryClient).then(render, render);
+// The page's language catalogue loads beside the first page's data; English stands in if it cannot be had.
+const language = activateLanguage(initialLanguage()).catch(() => activateLanguage('en'));
+Promise.all([language, loadFirstPage(queryClient)]).then(render, render);

@@ -1,7 +1,9 @@
 import { RouterLinkProvider } from '@kshop/ui';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { i18n } from '../i18n/i18n';
 import { isApiError } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {
@@ -20,8 +22,10 @@ export function createQueryClient(): QueryClient {
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
-      <RouterLinkProvider link={Link}>{children}</RouterLinkProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <RouterLinkProvider link={Link}>{children}</RouterLinkProvider>
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

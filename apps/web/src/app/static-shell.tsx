@@ -5,6 +5,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ProductListPage } from '../features/catalog/routes/product-list-page';
 import { HomePage } from '../features/home/routes/home-page';
 import { ProductDetailPage } from '../features/product-detail/routes/product-detail-page';
+import { i18n } from '../i18n/i18n';
+import { messages as english } from '../locales/en/messages.po';
 import type { FirstPage } from './initial-reads';
 import { PageFrame } from './layout/root-layout';
 import { Providers } from './providers';
@@ -44,6 +46,10 @@ function renderAt(path: string, element: ReactElement): string {
 }
 
 export function renderStaticShell(): string {
+  // The shell is drawn in English: index.html is one file for every visitor. The inline script sets <html lang> to
+  // the visitor's language, and the first render shows the frame in it (a Korean visitor sees the English frame
+  // until then; the shell is hidden from assistive technology).
+  i18n.loadAndActivate({ locale: 'en', messages: english });
   const frame = renderAt('/', <PageFrame>{<div data-shell-slot="" />}</PageFrame>);
   const screens = FIRST_SCREENS.map(
     ({ page, path, pattern, element }) =>

@@ -5,12 +5,17 @@
  * draws it in the shell, where the first screen keeps its place. The app then takes those answers instead of asking
  * again (lib/early-responses.ts). It must stay small.
  */
+
+import type { Language } from '@kshop/contract';
 import { type FirstPage, initialReads, initialReadUrl } from '../app/initial-reads';
 import { getAccessToken } from '../lib/access-token';
 import type { EarlyResponses } from '../lib/early-responses';
+import { initialLanguage } from '../lib/language';
 
 /** Filled in by the build: the lazily loaded script chunks and stylesheets each first page needs. */
 declare const __ROUTE_ASSETS__: Partial<Record<FirstPage, { scripts: string[]; styles: string[] }>>;
+/** Filled in by the build: each language's catalogue chunk, which the app's first render waits for. */
+declare const __CATALOG_ASSETS__: Partial<Record<Language, string>>;
 
 const addLink = (attributes: Record<string, string>) => {
   const link = document.createElement('link');
@@ -39,9 +44,12 @@ const drawInShell = (selector: string, src: string) => {
   else draw();
 };
 document.documentElement.dataset.firstPage = page;
+// The page's language, set before anything is painted (the static shell itself is drawn in English).
+const language = initialLanguage();
+document.documentElement.lang = language;
 
 const token = getAccessToken();
-const headers: Record<string, string> = { Accept: 'application/json' };
+const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
 if (token) headers.Authorization = `Bearer ${token}`;
 const early: EarlyResponses = {};
 for (const read of reads) {
@@ -68,3 +76,6 @@ const assets = __ROUTE_ASSETS__[page];
 // the links are there for the page's module, which asks for its stylesheets before it runs and finds them loading.
 for (const href of assets?.styles ?? []) addLink({ rel: 'stylesheet', href, crossorigin: '' });
 for (const href of assets?.scripts ?? []) addLink({ rel: 'modulepreload', href, crossorigin: '' });
+// The page's language catalogue, and no other: it loads beside the app's own script instead of after it.
+const catalog = __CATALOG_ASSETS__[language];
+if (catalog) addLink({ rel: 'modulepreload', href: catalog, crossorigin: '' });

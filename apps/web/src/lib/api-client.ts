@@ -1,6 +1,7 @@
 import { messages } from '@kshop/contract';
 import { buildUrl, type QueryValue } from './api-url';
 import { takeEarlyResponse } from './early-responses';
+import { activeLanguage } from './language';
 import { clearSession, expireSession, getAccessToken } from './session';
 
 export { API_BASE, buildUrl } from './api-url';
@@ -48,7 +49,8 @@ export function onPendingApproval(listener: () => void): () => void {
 }
 
 async function send<T>(path: string, options: RequestOptions, token: string | null): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The API answers in the language the storefront shows (its messages; a member's mails follow the account's).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage() };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);

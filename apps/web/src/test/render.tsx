@@ -1,8 +1,10 @@
 import { DialogProvider, RouterLinkProvider } from '@kshop/ui';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { i18n } from '../i18n/i18n';
 
 /** Shows the current address, so a test can see where a link or a submit went. */
 export function LocationProbe() {
@@ -16,18 +18,20 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
     defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
   });
   const result = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        <RouterLinkProvider link={Link}>
-          <DialogProvider>
-            <Routes>
-              <Route path="*" element={ui} />
-            </Routes>
-            <LocationProbe />
-          </DialogProvider>
-        </RouterLinkProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>
+          <RouterLinkProvider link={Link}>
+            <DialogProvider>
+              <Routes>
+                <Route path="*" element={ui} />
+              </Routes>
+              <LocationProbe />
+            </DialogProvider>
+          </RouterLinkProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return { ...result, client };
 }

@@ -1,10 +1,25 @@
 import { OFFICE_HOURS } from '@kshop/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
-import { GUIDE_LINKS } from '../../features/guide/guide-links';
+import { GUIDE_LINKS, type GuideSlug } from '../../features/guide/guide-links';
 import { shopYear } from '../../lib/dates';
 import { CHART_LINKS, COMPANY } from './company';
+import { LanguageSwitch } from './language-switch';
+
+/** The guide pages' titles (features/guide/guide-links.ts, in English) as the footer shows them in each language. */
+const GUIDE_TITLES: Record<GuideSlug, MessageDescriptor> = {
+  shipping: msg`Shipping Guide`,
+  returns: msg`Return & Refund Policy`,
+  terms: msg`Terms of Service`,
+  privacy: msg`Privacy Policy`,
+};
 
 export function Footer() {
+  const { i18n } = useLingui();
+  const companyName = i18n._(COMPANY.name);
+  const year = shopYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -14,23 +29,33 @@ export function Footer() {
           </h2>
           <dl className="site-footer__details">
             <div>
-              <dt>Company</dt>
-              <dd>{COMPANY.name}</dd>
+              <dt>
+                <Trans>Company</Trans>
+              </dt>
+              <dd>{companyName}</dd>
             </div>
             <div>
-              <dt>Representative</dt>
-              <dd>{COMPANY.representative}</dd>
+              <dt>
+                <Trans>Representative</Trans>
+              </dt>
+              <dd>{i18n._(COMPANY.representative)}</dd>
             </div>
             <div>
-              <dt>Business registration number</dt>
+              <dt>
+                <Trans>Business registration number</Trans>
+              </dt>
               <dd>{COMPANY.businessRegistrationNumber}</dd>
             </div>
             <div>
-              <dt>Address</dt>
-              <dd>{COMPANY.address}</dd>
+              <dt>
+                <Trans>Address</Trans>
+              </dt>
+              <dd>{i18n._(COMPANY.address)}</dd>
             </div>
             <div>
-              <dt>Email</dt>
+              <dt>
+                <Trans>Email</Trans>
+              </dt>
               <dd>
                 <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
               </dd>
@@ -39,26 +64,29 @@ export function Footer() {
         </section>
         <nav aria-labelledby="footer-guide">
           <h2 id="footer-guide" className="site-footer__heading">
-            Guide
+            <Trans>Guide</Trans>
           </h2>
           <ul className="site-footer__links">
             {GUIDE_LINKS.map((guide) => (
               <li key={guide.slug}>
-                <Link to={`/guide/${guide.slug}`}>{guide.title}</Link>
+                <Link to={`/guide/${guide.slug}`}>{i18n._(GUIDE_TITLES[guide.slug])}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-charts">
           <h2 id="footer-charts" className="site-footer__heading">
-            Charts
+            <Trans>Charts</Trans>
           </h2>
           <ul className="site-footer__links">
             {CHART_LINKS.map((chart) => (
               <li key={chart.href}>
                 <a href={chart.href} target="_blank" rel="noopener noreferrer">
-                  {chart.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  {i18n._(chart.label)}
+                  <span className="visually-hidden">
+                    {' '}
+                    <Trans>(opens in a new tab)</Trans>
+                  </span>
                 </a>
               </li>
             ))}
@@ -66,18 +94,27 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-service">
           <h2 id="footer-service" className="site-footer__heading">
-            Customer Service
+            <Trans>Customer Service</Trans>
           </h2>
-          <p className="site-footer__hours">Office hours: {OFFICE_HOURS}</p>
-          <p className="site-footer__note">Monday to Friday, closed on Korean public holidays.</p>
+          <p className="site-footer__hours">
+            <Trans>Office hours: {OFFICE_HOURS}</Trans>
+          </p>
+          <p className="site-footer__note">
+            <Trans>Monday to Friday, closed on Korean public holidays.</Trans>
+          </p>
           <Link to="/contact" className="button button--inverse button--small">
-            Send an inquiry
+            <Trans>Send an inquiry</Trans>
           </Link>
         </section>
       </div>
-      <p className="site-footer__copyright container">
-        © {shopYear()} {COMPANY.name} All rights reserved.
-      </p>
+      <div className="site-footer__copyright site-footer__bottom container">
+        <p>
+          <Trans>
+            © {year} {companyName} All rights reserved.
+          </Trans>
+        </p>
+        <LanguageSwitch className="site-footer__language" />
+      </div>
     </footer>
   );
 }

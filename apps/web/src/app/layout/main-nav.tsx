@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -34,6 +35,7 @@ const isShown = (button: HTMLElement) => {
  * header's Menu button shows the panel as a drawer.
  */
 export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
+  const { t } = useLingui();
   const categories = useQuery(categoriesQuery());
   const artistCategories = useQuery(artistCategoriesQuery());
   const columns = useMemo(
@@ -163,7 +165,7 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
   return (
     <nav
       id={id}
-      aria-label="Main"
+      aria-label={t`Main`}
       className={`main-nav${open ? ' main-nav--open' : ''}`}
       onKeyDown={onKeyDown}
       onPointerEnter={(event) => event.pointerType === 'mouse' && clearTimeout(closeTimer.current)}
@@ -233,7 +235,11 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
                     onToggle={toggleSubPanel}
                   />
                 ))}
-                {column.entries.length === 0 && loading && <li className="mega__note">Loading...</li>}
+                {column.entries.length === 0 && loading && (
+                  <li className="mega__note">
+                    <Trans>Loading...</Trans>
+                  </li>
+                )}
               </ul>
             </div>
           ))}
@@ -264,6 +270,7 @@ function MenuItem({ entry, openSubPanel, onHover, onToggle }: MenuItemProps) {
   const key =
     entry.kind === 'artists' ? `artists-${entry.artistCategoryId}` : `categories-${entry.categoryId}`;
   const expanded = openSubPanel === key;
+  const { label } = entry;
   return (
     <li
       className="mega__has-sub"
@@ -289,7 +296,7 @@ function MenuItem({ entry, openSubPanel, onHover, onToggle }: MenuItemProps) {
             <ul className="mega__list" aria-label={entry.label}>
               <li>
                 <Link to={categoryPath(entry.categoryId, entry.label)} className="mega__link mega__link--all">
-                  All {entry.label}
+                  <Trans>All {label}</Trans>
                 </Link>
               </li>
               {entry.children.map((child) => (
@@ -309,9 +316,27 @@ function MenuItem({ entry, openSubPanel, onHover, onToggle }: MenuItemProps) {
 
 function ArtistLinks({ artistCategoryId, label }: { artistCategoryId: number; label: string }) {
   const artists = useQuery(artistsQuery(artistCategoryId));
-  if (artists.isPending) return <p className="mega__note">Loading...</p>;
-  if (artists.isError) return <p className="mega__note">Could not load artists.</p>;
-  if (artists.data.length === 0) return <p className="mega__note">No artists yet.</p>;
+  if (artists.isPending) {
+    return (
+      <p className="mega__note">
+        <Trans>Loading...</Trans>
+      </p>
+    );
+  }
+  if (artists.isError) {
+    return (
+      <p className="mega__note">
+        <Trans>Could not load artists.</Trans>
+      </p>
+    );
+  }
+  if (artists.data.length === 0) {
+    return (
+      <p className="mega__note">
+        <Trans>No artists yet.</Trans>
+      </p>
+    );
+  }
   return (
     <ul className="mega__list mega__list--artists" aria-label={label}>
       {artists.data.map((artist) => (

@@ -1,4 +1,5 @@
 import { DialogProvider } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { type ReactNode, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
@@ -14,7 +15,7 @@ export function PageFrame({ children }: { children: ReactNode }) {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="site-main">

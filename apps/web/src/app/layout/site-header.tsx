@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCartCount } from '../../features/cart';
 import { useIsLoggedIn } from '../../lib/session';
 import { CartIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
+import { LanguageSwitch } from './language-switch';
 import { MainNav } from './main-nav';
 
 // Quick search is opened by few visitors: its code loads when the pointer or focus reaches the Search button.
@@ -11,6 +13,7 @@ const SearchOverlay = lazy(async () => ({ default: (await loadSearchOverlay()).S
 
 /** Logo, main menu, and the search, cart and My Page icons. */
 export function SiteHeader() {
+  const { t } = useLingui();
   const isLoggedIn = useIsLoggedIn();
   const cartCount = useCartCount();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -47,9 +50,11 @@ export function SiteHeader() {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <MenuIcon open={menuOpen} />
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">
+            <Trans>Menu</Trans>
+          </span>
         </button>
-        <Link to="/" className="site-header__logo" aria-label="KSHOP home">
+        <Link to="/" className="site-header__logo" aria-label={t`KSHOP home`}>
           K<span>SHOP</span>
         </Link>
         <MainNav id="main-nav" open={menuOpen} onOpenChange={setMenuOpen} toggleRef={menuButtonRef} />
@@ -57,7 +62,7 @@ export function SiteHeader() {
           <button
             type="button"
             className="icon-button"
-            aria-label="Search"
+            aria-label={t`Search`}
             onPointerEnter={() => void loadSearchOverlay()}
             onFocus={() => void loadSearchOverlay()}
             onClick={() => setSearchOpen(true)}
@@ -69,16 +74,17 @@ export function SiteHeader() {
             <Link
               to={isLoggedIn ? '/cart' : '/login'}
               className="icon-button"
-              aria-label="Cart"
+              aria-label={t`Cart`}
               aria-describedby={cartCount.describedBy}
             >
               <CartIcon />
             </Link>
             {cartCount.badge}
           </span>
-          <Link to={isLoggedIn ? '/mypage' : '/login'} className="icon-button" aria-label="My Page">
+          <Link to={isLoggedIn ? '/mypage' : '/login'} className="icon-button" aria-label={t`My Page`}>
             <UserIcon />
           </Link>
+          <LanguageSwitch className="site-header__language" />
         </div>
       </div>
       {searchOpen && (
