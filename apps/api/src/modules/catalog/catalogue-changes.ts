@@ -1,13 +1,13 @@
 /**
  * What a committed change did to what the catalogue shows, and how it travels on the `catalogue_changed`
- * channel between instances: the database's triggers (migrations 0003, 0034) and the shop's own
+ * channel between instances: the database's triggers (migrations 0003, 0034, 0036, 0037) and the shop's own
  * announcements (after an order's quiet statement) use the same payloads.
  * - `''`: anything may have changed (a category, an artist, a price group's discount): every kept answer
  *   goes.
  * - `'stock:<option id>,<option id>,…'`: only these options' stock (stock, held stock, their sold-out flag)
  *   changed. Only a product's detail shows an option's stock, so only the details of their products are made
  *   again, served stale meanwhile for at most `STOCK_SHOWN_WITHIN_MS`; lists and searches show a product's
- *   stock only as its `in_stock`, whose change is a change to the product.
+ *   stock only as its `in_stock`, whose change is announced as `instock:`.
  * - `'shown:<product id>,…'`: something these products show changed, not which lists hold them or their order
  *   (an option's price, name or rules; a product's title, description, images, status or dates: lists filter
  *   and order on a few of the products' own columns, migration 0036). Their details, page images and the
