@@ -3,14 +3,23 @@ import { i18n, type Messages } from '@lingui/core';
 import { apiRequest } from '../lib/api-client';
 import { setActiveLanguage, storeLanguage } from '../lib/language';
 import { getAccessToken } from '../lib/session';
+import { setKoreanContractTexts } from './contract-texts';
 
 /**
  * Each language's catalogue is a chunk of its own, compiled from its PO file by Lingui's Vite plugin, so a page
- * loads the one it shows and no other.
+ * loads the one it shows and no other. Korean's chunk also holds the contract's texts in Korean (the spec's
+ * messages, which the storefront reads with `useContractTexts`).
  */
 const CATALOGS: Record<Language, () => Promise<{ messages: Messages }>> = {
   en: () => import('../locales/en/messages.po'),
-  ko: () => import('../locales/ko/messages.po'),
+  ko: async () => {
+    const [catalog, contract] = await Promise.all([
+      import('../locales/ko/messages.po'),
+      import('./contract-ko'),
+    ]);
+    setKoreanContractTexts(contract.korean);
+    return catalog;
+  },
 };
 
 /** Loads the language's messages and shows the storefront in it (`<html lang>` included). */

@@ -1,0 +1,2 @@
+export { contractTextsKo } from './ko.js';
+export { type ContractTexts, contractTexts, type Localized, translator } from './texts.js';

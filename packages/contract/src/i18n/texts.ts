@@ -1,0 +1,85 @@
+import { messages, stockAlertMessages } from '../messages.js';
+import { ORDER_STATUS_LABELS } from '../rules/order-status.js';
+import { REORDER_SKIPS } from '../schemas/buying.js';
+
+/**
+ * The contract's texts that reach buyers, in English (the spec's sentences, written once in messages.ts and beside
+ * the rules they name). Each other language has the same shape (`Localized`), so a text without a translation, or a
+ * translation of a message that takes other values, does not compile.
+ */
+export const contractTexts = {
+  messages,
+  stockAlertMessages,
+  orderStatusLabels: ORDER_STATUS_LABELS,
+  reorderSkips: REORDER_SKIPS,
+} as const;
+
+export type ContractTexts = typeof contractTexts;
+
+/** The same tree with any text in place of each English one; a message that takes values takes the same values. */
+export type Localized<T> = T extends (...args: infer A) => string
+  ? (...args: A) => string
+  : T extends string
+    ? string
+    : T extends readonly string[]
+      ? { readonly [K in keyof T]: string }
+      : { readonly [K in keyof T]: Localized<T[K]> };
+
+type Tree = string | ((...args: never[]) => string) | readonly Tree[] | { readonly [key: string]: Tree };
+type Pattern = { match: RegExp; translate: (...values: string[]) => string };
+
+const HOLE = (index: number) => `\u0000${index}\u0000`;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Reads an English text of the contract as the other language writes it. A message that takes values (`Minimum
+ * order quantity is 3`) is found by its pattern, and its values go into the other language's sentence. A text the
+ * contract does not hold (a product's title, a message of the staff's own screens) comes back as it is.
+ */
+export function translator(
+  english: ContractTexts,
+  other: Localized<ContractTexts>,
+): (text: string) => string {
+  const exact = new Map<string, string>();
+  const patterns: Pattern[] = [];
+  const walk = (from: Tree, to: Tree) => {
+    if (typeof from === 'string') {
+      exact.set(from, to as string);
+    } else if (typeof from === 'function') {
+      const holes = Array.from({ length: from.length }, (_, index) => HOLE(index));
+      const sentence = (from as (...args: string[]) => string)(...holes);
+      const order: number[] = [];
+      const source = escapeRegExp(sentence).replace(/\u0000(\d+)\u0000/g, (_, index: string) => {
+        order.push(Number(index));
+        return '(.+?)';
+      });
+      const translate = to as (...args: string[]) => string;
+      patterns.push({
+        match: new RegExp(`^${source}$`, 's'),
+        translate: (...values) => {
+          const args: string[] = [];
+          order.forEach((index, position) => {
+            args[index] = values[position] ?? '';
+          });
+          return translate(...args);
+        },
+      });
+    } else if (Array.isArray(from)) {
+      from.forEach((item, index) => walk(item, (to as readonly Tree[])[index] as Tree));
+    } else {
+      for (const key of Object.keys(from)) {
+        walk((from as Record<string, Tree>)[key] as Tree, (to as Record<string, Tree>)[key] as Tree);
+      }
+    }
+  };
+  walk(english as unknown as Tree, other as unknown as Tree);
+  return (text) => {
+    const found = exact.get(text);
+    if (found !== undefined) return found;
+    for (const pattern of patterns) {
+      const values = pattern.match.exec(text);
+      if (values) return pattern.translate(...values.slice(1));
+    }
+    return text;
+  };
+}
