@@ -1,12 +1,15 @@
 import { countryOptions } from '@kshop/contract';
 import { useMemo } from 'react';
+import { useUiTexts } from './ui-texts';
 
 /**
  * The `<option>`s of a country select: every ISO 3166-1 country by its name in `locale` (from
- * `Intl.DisplayNames`), the code as the value, after a first empty choice labelled `placeholder`.
+ * `Intl.DisplayNames`, in the app's language unless `locale` says), the code as the value, after a first empty choice labelled `placeholder`.
  */
-export function CountryOptions({ placeholder, locale = 'en' }: { placeholder: string; locale?: string }) {
-  const options = useMemo(() => countryOptions(locale), [locale]);
+export function CountryOptions({ placeholder, locale }: { placeholder: string; locale?: string }) {
+  const texts = useUiTexts();
+  const language = locale ?? texts.locale;
+  const options = useMemo(() => countryOptions(language), [language]);
   return (
     <>
       <option value="">{placeholder}</option>

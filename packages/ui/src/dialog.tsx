@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { Modal } from './modal';
 import { RouterLink } from './router-link';
+import { useUiTexts } from './ui-texts';
 
 export type AlertOptions = {
   /** A way forward offered next to OK, e.g. the login page after 'Please log in to add items to your cart.' */
@@ -21,8 +22,8 @@ type Request = {
   kind: 'alert' | 'confirm';
   message: string;
   options: AlertOptions;
-  /** The confirming button's text: 'OK', or the action a confirm asks about ('Delete'). */
-  confirmLabel: string;
+  /** The confirming button's text: null for OK in the app's language, or the action a confirm asks about ('Delete'). */
+  confirmLabel: string | null;
   resolve: (value: boolean) => void;
 };
 
@@ -64,11 +65,11 @@ export function DialogProvider({ children }: { children: ReactNode }) {
     () => ({
       alert: (message, options = {}) =>
         new Promise<void>((resolve) =>
-          enqueue({ kind: 'alert', message, options, confirmLabel: 'OK', resolve: () => resolve() }),
+          enqueue({ kind: 'alert', message, options, confirmLabel: null, resolve: () => resolve() }),
         ),
-      confirm: (message, confirmLabel = 'OK') =>
+      confirm: (message, confirmLabel) =>
         new Promise<boolean>((resolve) =>
-          enqueue({ kind: 'confirm', message, options: {}, confirmLabel, resolve }),
+          enqueue({ kind: 'confirm', message, options: {}, confirmLabel: confirmLabel ?? null, resolve }),
         ),
     }),
     [enqueue],
@@ -94,6 +95,7 @@ function MessageDialog({ request, onSettle }: { request: Request; onSettle: (val
   const messageId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
   const { link } = request.options;
+  const texts = useUiTexts();
   return (
     <Modal role="alertdialog" labelledBy={messageId} onClose={() => onSettle(false)} initialFocus={okRef}>
       <p id={messageId} className="message-dialog__text">
@@ -102,7 +104,7 @@ function MessageDialog({ request, onSettle }: { request: Request; onSettle: (val
       <div className="modal__actions">
         {request.kind === 'confirm' && (
           <button type="button" className="button button--secondary" onClick={() => onSettle(false)}>
-            Cancel
+            {texts.cancel}
           </button>
         )}
         {link && (
@@ -111,7 +113,7 @@ function MessageDialog({ request, onSettle }: { request: Request; onSettle: (val
           </RouterLink>
         )}
         <button ref={okRef} type="button" className="button" onClick={() => onSettle(true)}>
-          {request.confirmLabel}
+          {request.confirmLabel ?? texts.ok}
         </button>
       </div>
     </Modal>

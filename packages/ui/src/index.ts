@@ -4,3 +4,4 @@ export { type FieldControlProps, FormField } from './form-field';
 export { Modal } from './modal';
 export { Pagination } from './pagination';
 export { RouterLink, type RouterLinkProps, RouterLinkProvider } from './router-link';
+export { ENGLISH_UI_TEXTS, type UiTexts, UiTextsProvider, useUiTexts } from './ui-texts';

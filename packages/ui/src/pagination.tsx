@@ -1,5 +1,6 @@
 import { paginationWindow } from '@kshop/contract';
 import { RouterLink } from './router-link';
+import { useUiTexts } from './ui-texts';
 import './pagination.css';
 
 type PaginationProps = {
@@ -43,13 +44,14 @@ function PageLinks({
   hrefForPage: (page: number) => string;
 }) {
   const items = paginationWindow(currentPage, totalPages);
+  const texts = useUiTexts();
   return (
-    <nav aria-label="Pagination" className="pagination__nav">
+    <nav aria-label={texts.pagination} className="pagination__nav">
       <ul className="pagination__list">
         <li>
           <StepLink
             to={currentPage > 1 ? hrefForPage(currentPage - 1) : null}
-            label="Previous page"
+            label={texts.previousPage}
             symbol="‹"
           />
         </li>
@@ -58,7 +60,7 @@ function PageLinks({
             <li key={item}>
               <RouterLink
                 to={hrefForPage(item)}
-                aria-label={`Page ${item}`}
+                aria-label={texts.page(item)}
                 aria-current={item === currentPage ? 'page' : undefined}
                 className="pagination__page"
               >
@@ -74,7 +76,7 @@ function PageLinks({
         <li>
           <StepLink
             to={currentPage < totalPages ? hrefForPage(currentPage + 1) : null}
-            label="Next page"
+            label={texts.nextPage}
             symbol="›"
           />
         </li>

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { i18n } from '../i18n/i18n';
+import { StorefrontUiTexts } from '../i18n/ui-texts';
 import { isApiError } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {
@@ -24,7 +25,9 @@ export function Providers({ client, children }: { client: QueryClient; children:
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <RouterLinkProvider link={Link}>{children}</RouterLinkProvider>
+        <StorefrontUiTexts>
+          <RouterLinkProvider link={Link}>{children}</RouterLinkProvider>
+        </StorefrontUiTexts>
       </QueryClientProvider>
     </I18nProvider>
   );

@@ -17,7 +17,7 @@ function leaves(english: unknown, korean: unknown, path = ''): Leaf[] {
 
 const all = leaves(contractTexts, contractTextsKo);
 const HANGUL = /[\uAC00-\uD7A3]/;
-const valueOf = (index: number) => `〔${index + 7}〕`;
+const sample = (index: number) => `〔${index + 7}〕`;
 
 describe('the contract texts in Korean', () => {
   it('has a Korean text, in Hangul, for every English text', () => {
@@ -46,7 +46,7 @@ describe('the contract texts in Korean', () => {
     expect(functions.length).toBeGreaterThan(4);
     for (const { path, english, korean } of functions) {
       const take = english as (...values: string[]) => string;
-      const values = Array.from({ length: take.length }, (_, index) => valueOf(index));
+      const values = Array.from({ length: take.length }, (_, index) => sample(index));
       expect(typeof korean, path).toBe('function');
       const sentence = (korean as (...values: string[]) => string)(...values);
       for (const value of values) expect(sentence, path).toContain(value);
@@ -61,7 +61,7 @@ describe('the contract texts in Korean', () => {
         expect(toKorean(english), path).toBe(korean);
       } else {
         const take = english as (...values: string[]) => string;
-        const values = Array.from({ length: take.length }, (_, index) => valueOf(index));
+        const values = Array.from({ length: take.length }, (_, index) => sample(index));
         expect(toKorean(take(...values)), path).toBe((korean as (...values: string[]) => string)(...values));
       }
     }

@@ -28,7 +28,8 @@ export type Localized<T> = T extends (...args: infer A) => string
 type Tree = string | ((...args: never[]) => string) | readonly Tree[] | { readonly [key: string]: Tree };
 type Pattern = { match: RegExp; translate: (...values: string[]) => string };
 
-const HOLE = (index: number) => `\u0000${index}\u0000`;
+// A value's place in a sentence, marked with private-use characters no message holds.
+const HOLE = (index: number) => `\uE000${index}\uE001`;
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -49,7 +50,7 @@ export function translator(
       const holes = Array.from({ length: from.length }, (_, index) => HOLE(index));
       const sentence = (from as (...args: string[]) => string)(...holes);
       const order: number[] = [];
-      const source = escapeRegExp(sentence).replace(/\u0000(\d+)\u0000/g, (_, index: string) => {
+      const source = escapeRegExp(sentence).replace(/\uE000(\d+)\uE001/g, (_, index: string) => {
         order.push(Number(index));
         return '(.+?)';
       });
@@ -65,7 +66,7 @@ export function translator(
         },
       });
     } else if (Array.isArray(from)) {
-      from.forEach((item, index) => walk(item, (to as readonly Tree[])[index] as Tree));
+      for (const [index, item] of from.entries()) walk(item, (to as readonly Tree[])[index] as Tree);
     } else {
       for (const key of Object.keys(from)) {
         walk((from as Record<string, Tree>)[key] as Tree, (to as Record<string, Tree>)[key] as Tree);
