@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './i18n/index.js';
 export * from './messages.js';
 export * from './pages.js';
 export * from './rules/address.js';
@@ -23,4 +24,3 @@ export * from './schemas/sales.js';
 export * from './schemas/shipments.js';
 export * from './schemas/stock-alerts.js';
 export * from './schemas/taken-orders.js';
-export * from './i18n/index.js';
