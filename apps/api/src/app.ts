@@ -39,6 +39,7 @@ import signupRoutes from './modules/signup/signup.routes.js';
 import staffRoutes from './modules/staff/staff.routes.js';
 import { stockAlertAdminRoutes, stockAlertRoutes } from './modules/stock-alerts/stock-alerts.routes.js';
 import userRoutes from './modules/user/user.routes.js';
+import answerLanguagePlugin from './plugins/answer-language.js';
 import authPlugin from './plugins/auth.js';
 import catalogueCachePlugin from './plugins/catalogue-cache.js';
 import dbPlugin from './plugins/db.js';
@@ -148,6 +149,7 @@ export async function buildApp({
   });
   await app.register(dbPlugin, { database });
   await app.register(errorsPlugin);
+  await app.register(answerLanguagePlugin);
   await app.register(untrustedWorkPlugin);
   await app.register(notificationsPlugin);
   await app.register(jobsPlugin);

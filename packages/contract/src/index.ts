@@ -24,3 +24,4 @@ export * from './schemas/sales.js';
 export * from './schemas/shipments.js';
 export * from './schemas/stock-alerts.js';
 export * from './schemas/taken-orders.js';
+export * from './shop-messages.js';

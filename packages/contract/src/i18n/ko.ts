@@ -147,6 +147,31 @@ export const contractTextsKo: Localized<ContractTexts> = {
     inStock: '재고가 있는 옵션입니다.',
     mailSubject: '재입고 알림',
   },
+  shopMessages: {
+    auth: {
+      invalidLogin: '이메일 또는 비밀번호가 올바르지 않습니다.',
+      rejected: '회원가입 신청이 승인되지 않았습니다. 고객센터로 문의해 주십시오.',
+      loggedOut: '로그아웃되었습니다.',
+    },
+    address: { notFound: '배송지를 찾을 수 없습니다.' },
+    cart: {
+      added: '장바구니에 담았습니다.',
+      nothingAdded: '장바구니에 담을 수 있는 상품이 없습니다.',
+    },
+    order: { duplicateLine: '한 주문에 같은 옵션은 한 번만 담을 수 있습니다.' },
+    files: {
+      badLink: '업로드 링크가 올바르지 않거나 만료되었습니다.',
+      badDownloadLink: '다운로드 링크가 올바르지 않거나 만료되었습니다.',
+      tooLarge: '파일이 너무 큽니다(최대 20MiB).',
+      contentMismatch: '파일 내용이 파일 형식과 맞지 않습니다.',
+      alreadyUploaded: '이미 업로드된 파일입니다.',
+      notUploaded: '파일이 업로드되지 않았습니다. 다시 업로드해 주십시오.',
+      unknownFile: '파일을 찾을 수 없습니다.',
+      notYours: '다른 계정의 파일입니다.',
+      productImagesForStaff: '상품 이미지는 쇼핑몰 직원만 업로드할 수 있습니다.',
+      imagesOnly: '상품 이미지는 png, jpg, jpeg, gif, webp 파일만 가능합니다.',
+    },
+  },
   orderStatusLabels: {
     PENDING: '담당자 배정 중',
     CONFIRMED: '주문 확인',

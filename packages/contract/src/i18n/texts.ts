@@ -1,6 +1,7 @@
 import { messages, stockAlertMessages } from '../messages.js';
 import { ORDER_STATUS_LABELS } from '../rules/order-status.js';
 import { REORDER_SKIPS } from '../schemas/buying.js';
+import { shopMessages } from '../shop-messages.js';
 
 /**
  * The contract's texts that reach buyers, in English (the spec's sentences, written once in messages.ts and beside
@@ -10,6 +11,7 @@ import { REORDER_SKIPS } from '../schemas/buying.js';
 export const contractTexts = {
   messages,
   stockAlertMessages,
+  shopMessages,
   orderStatusLabels: ORDER_STATUS_LABELS,
   reorderSkips: REORDER_SKIPS,
 } as const;

@@ -1,4 +1,4 @@
-import { messages } from '@kshop/contract';
+import { messages, shopMessages } from '@kshop/contract';
 import { findActiveBuyerByEmail } from '../../db/buyer-lookup.js';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -8,9 +8,9 @@ import { type PasswordVerifier, verifyPassword, verifySignIn } from '../../lib/p
 import { hashToken, newToken } from '../../lib/tokens.js';
 import * as repo from './auth.repository.js';
 
-export const INVALID_LOGIN = 'Invalid email or password.';
-export const ACCOUNT_REJECTED = 'Your account application was not approved. Please contact support.';
-export const LOGGED_OUT = 'Logged out.';
+export const INVALID_LOGIN = shopMessages.auth.invalidLogin;
+export const ACCOUNT_REJECTED = shopMessages.auth.rejected;
+export const LOGGED_OUT = shopMessages.auth.loggedOut;
 
 type Buyer = NonNullable<Awaited<ReturnType<typeof findActiveBuyerByEmail>>>;
 

@@ -6,6 +6,7 @@ import {
   cartResponse,
   cartUpdateRequest,
   envelope,
+  shopMessages,
 } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,7 +61,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const buyer = requireApprovedBuyer(request);
       const result = await cart.reorder(app.db, buyer.id, request.body.orderUuid, request.log);
-      const message = result.added.length ? 'Added to cart.' : 'Nothing could be added to the cart.';
+      const message = result.added.length ? shopMessages.cart.added : shopMessages.cart.nothingAdded;
       return ok(result, message);
     },
   );

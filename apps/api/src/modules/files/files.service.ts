@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { contentTypeFor, isAllowedFileName, MAX_UPLOAD_BYTES, messages } from '@kshop/contract';
+import { contentTypeFor, isAllowedFileName, MAX_UPLOAD_BYTES, messages, shopMessages } from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../lib/errors.js';
 import { bytesToCheck, matchesFileType } from '../../lib/file-signature.js';
@@ -15,18 +15,7 @@ import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import type { SessionBuyer } from '../auth/auth.repository.js';
 import * as repo from './files.repository.js';
 
-export const FILE_MESSAGES = {
-  badLink: 'This upload link is not valid or has expired.',
-  badDownloadLink: 'This download link is not valid or has expired.',
-  tooLarge: 'The file is too large (at most 20 MiB).',
-  contentMismatch: 'The file content does not match its type.',
-  alreadyUploaded: 'This file has already been uploaded.',
-  notUploaded: 'The file was not uploaded. Please upload it again.',
-  unknownFile: 'File not found.',
-  notYours: 'This file belongs to another account.',
-  productImagesForStaff: 'Only the shop staff can upload product images.',
-  imagesOnly: 'Product images are png, jpg, jpeg, gif or webp files.',
-} as const;
+export const FILE_MESSAGES = shopMessages.files;
 
 const IMAGE_TYPES = /\.(png|jpe?g|gif|webp)$/i;
 const UNREFERENCED_LIFETIME_MS = 24 * 60 * 60 * 1000;

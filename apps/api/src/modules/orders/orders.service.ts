@@ -16,6 +16,7 @@ import {
   receiverCountry,
   type ShipmentView,
   type StaffRole,
+  shopMessages,
   toMinorUnits,
 } from '@kshop/contract';
 import { PgTransaction } from 'drizzle-orm/pg-core';
@@ -109,7 +110,7 @@ function orderLines(currency: CurrencyCode, input: OrderCreateRequest) {
   const lines = [...inOrder].sort((a, b) => byId(a.productOptionUuid, b.productOptionUuid));
   const optionIds = lines.map((l) => l.productOptionUuid);
   if (new Set(optionIds).size !== optionIds.length)
-    throw badRequest('Each option may appear once in an order.', 'DUPLICATE_LINE');
+    throw badRequest(shopMessages.order.duplicateLine, 'DUPLICATE_LINE');
   // `lines` in option id order: a refusal names the first line at fault in that order, as it always did.
   return { lines, inOrder, expectedMinor: toMinorUnits(input.finalPaymentAmount, currency) };
 }

@@ -1,7 +1,6 @@
 import { emailRequest, emailVerificationRequest, envelope, messages, signupRequest } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { preferredLanguage } from '../../lib/language.js';
 import { ok } from '../../lib/reply.js';
 import * as signup from './signup.service.js';
 
@@ -78,13 +77,7 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // The member's language is the one the browser prefers (the storefront sends the one it shows).
-      await signup.signup(
-        app.db,
-        app.storage,
-        app.untrustedWork,
-        request.body,
-        preferredLanguage(request.headers['accept-language']),
-      );
+      await signup.signup(app.db, app.storage, app.untrustedWork, request.body, request.language);
       await app.mailer
         .send({
           to: app.config.SHOP_INBOX_EMAIL,

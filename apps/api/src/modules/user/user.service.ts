@@ -5,6 +5,7 @@ import {
   addressCountry,
   type Language,
   messages,
+  shopMessages,
   type UpdateProfileRequest,
   type UserProfile,
 } from '@kshop/contract';
@@ -22,7 +23,7 @@ import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { checkUpload, claimFile } from '../files/files.service.js';
 import * as repo from './user.repository.js';
 
-const ADDRESS_NOT_FOUND = 'Address not found.';
+const ADDRESS_NOT_FOUND = shopMessages.address.notFound;
 
 const toAddressView = (a: Awaited<ReturnType<typeof repo.listAddresses>>[number]): AddressView => ({
   addressUuid: a.id,

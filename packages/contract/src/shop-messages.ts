@@ -1,0 +1,29 @@
+/**
+ * The shop's own answers to buyers beyond the spec's sentences (messages.ts): the API's refusals and confirmations
+ * that a member can meet. Written once here so that each has its Korean text beside the spec's (i18n/ko.ts).
+ */
+export const shopMessages = {
+  auth: {
+    invalidLogin: 'Invalid email or password.',
+    rejected: 'Your account application was not approved. Please contact support.',
+    loggedOut: 'Logged out.',
+  },
+  address: { notFound: 'Address not found.' },
+  cart: {
+    added: 'Added to cart.',
+    nothingAdded: 'Nothing could be added to the cart.',
+  },
+  order: { duplicateLine: 'Each option may appear once in an order.' },
+  files: {
+    badLink: 'This upload link is not valid or has expired.',
+    badDownloadLink: 'This download link is not valid or has expired.',
+    tooLarge: 'The file is too large (at most 20 MiB).',
+    contentMismatch: 'The file content does not match its type.',
+    alreadyUploaded: 'This file has already been uploaded.',
+    notUploaded: 'The file was not uploaded. Please upload it again.',
+    unknownFile: 'File not found.',
+    notYours: 'This file belongs to another account.',
+    productImagesForStaff: 'Only the shop staff can upload product images.',
+    imagesOnly: 'Product images are png, jpg, jpeg, gif or webp files.',
+  },
+} as const;
