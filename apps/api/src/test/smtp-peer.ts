@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; raw: string };
+/** A mail as it arrived (`raw`) and as its reader sees it: the subject and the text decoded (UTF-8, Korean). */
+export type ReceivedMail = { to: string[]; subject: string; text: string; raw: string };
 
 /**
  * How long a test waits for a mail that a background job sends. Long enough for a busy 2-core CI machine running
@@ -30,10 +32,20 @@ export async function startSmtpPeer() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? '';
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject, raw });
-        callback();
+        const bytes = Buffer.concat(chunks);
+        simpleParser(bytes).then(
+          (parsed) => {
+            const to = session.envelope.rcptTo.map((r) => r.address);
+            received.push({
+              to,
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              raw: bytes.toString('utf8'),
+            });
+            callback();
+          },
+          (err: Error) => callback(err),
+        );
       });
     },
   });

@@ -73,12 +73,13 @@ export const orderChangeEntry = z.object({
 });
 export type OrderChangeEntry = z.infer<typeof orderChangeEntry>;
 
-const optionLabel = (c: Pick<OrderLineChange, 'productTitle' | 'optionNameValue1' | 'optionNameValue2'>) =>
+/** The changed line as the timeline and the mails name it: 'title / value 1 / value 2'. */
+export const changedLineLabel = (c: Pick<OrderLineChange, 'productTitle' | 'optionNameValue1' | 'optionNameValue2'>) =>
   [c.productTitle, c.optionNameValue1, c.optionNameValue2].filter(Boolean).join(' / ');
 
 /** The one sentence a line edit reads as, in the timeline and the buyer's e-mail. */
 export function lineChangeSummary(c: Omit<OrderLineChange, 'kind'> & { kind: string }): string {
-  const what = optionLabel(c);
+  const what = changedLineLabel(c);
   if (c.kind === 'LINE_ADDED') return `Added ${what} × ${c.toQuantity}`;
   if (c.kind === 'LINE_REMOVED') return `Removed ${what} (was × ${c.fromQuantity})`;
   return `Changed ${what}: ${c.fromQuantity} → ${c.toQuantity}`;

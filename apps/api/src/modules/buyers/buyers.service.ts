@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { FileStorage } from '../../lib/storage/storage.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { buyerMails } from '../mail/mail-texts.js';
 import * as repo from './buyers.repository.js';
 
 /** What staff do with company accounts; the staff command and the back office share it. */
@@ -74,26 +75,6 @@ const NEXT: Record<Decision, { from: repo.BuyerStatus[]; to: repo.BuyerStatus }>
   reinstate: { from: ['SUSPENDED'], to: 'APPROVED' },
 };
 
-// Whatever staff wrote in the decision dialog (a reason or a note) goes to the company.
-const MAILS: Record<Decision, (b: repo.BuyerRow, reason: string) => { subject: string; text: string }> = {
-  approve: (b, note) => ({
-    subject: 'Your K-Shop wholesale account is approved',
-    text: `Welcome, ${b.companyName}.\nYour account is approved: log in to see wholesale prices and place orders.${note ? `\n\n${note}` : ''}`,
-  }),
-  reject: (b, reason) => ({
-    subject: 'Your K-Shop wholesale account application',
-    text: `We could not approve the account of ${b.companyName}.${reason ? `\nReason: ${reason}` : ''}\nPlease contact us if you have questions.`,
-  }),
-  suspend: (b, reason) => ({
-    subject: 'Your K-Shop wholesale account is suspended',
-    text: `The account of ${b.companyName} is suspended.${reason ? `\nReason: ${reason}` : ''}\nPlease contact us.`,
-  }),
-  reinstate: (b, note) => ({
-    subject: 'Your K-Shop wholesale account is active again',
-    text: `The account of ${b.companyName} is active again. Welcome back.${note ? `\n\n${note}` : ''}`,
-  }),
-};
-
 /** Moves an account (recorded in the audit log) and mails the company; leaving APPROVED ends its sessions. */
 export async function decide(
   db: Db,
@@ -138,7 +119,11 @@ export async function decide(
     },
     { log },
   );
-  await mailer.send({ to: buyer.email, ...MAILS[decision](buyer, reason) });
+  // Whatever staff wrote in the decision dialog (a reason or a note) goes to the company, in its language.
+  await mailer.send({
+    to: buyer.email,
+    ...buyerMails(buyer.language).decision(decision, buyer.companyName, reason),
+  });
   return buyer;
 }
 

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { mailQueue } from '../../db/schema.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import type { Sealer } from '../../lib/seal.js';
+import { buyerMails } from './mail-texts.js';
 
 /**
  * The shop's mails as durable work (decision 0035). An order's statement queues the order's mails itself; other
@@ -28,6 +29,7 @@ type OrderToTell = {
   companyName: string;
   receiverEmail: string;
   buyerEmail: string | null;
+  buyerLanguage: string | null;
   takenById: string | null;
   takenByName: string | null;
   takenByEmail: string | null;
@@ -89,7 +91,7 @@ export async function claimMails(db: Executor, limit: number): Promise<QueuedRow
     select c.id, c.kind, c.recipient, c.subject, c.sealed_text as "sealedText", c.attempts,
       case when o.id is null then null else json_build_object('orderNumber', o.order_number,
         'finalAmount', o.final_amount, 'currency', o.currency_code, 'companyName', o.receiver_company_name,
-        'receiverEmail', o.receiver_email, 'buyerEmail', b.email, 'takenById', o.taken_by_staff_id,
+        'receiverEmail', o.receiver_email, 'buyerEmail', b.email, 'buyerLanguage', b.language, 'takenById', o.taken_by_staff_id,
         'takenByName', s.name, 'takenByEmail', s.email) end as "order"
     from claimed c
     left join orders o on o.id = c.order_id
@@ -105,8 +107,7 @@ function orderMail(kind: OrderMailKind, order: OrderToTell, inbox: string): Mail
   if (kind === 'order_received')
     return {
       to: order.buyerEmail ?? order.receiverEmail,
-      subject: `Order ${order.orderNumber} received`,
-      text: `Thank you for your order ${order.orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.`,
+      ...buyerMails(order.buyerLanguage).orderReceived(order.orderNumber, total),
     };
   const takenBy = order.takenById ? order.takenByName || order.takenByEmail || 'staff' : undefined;
   return {

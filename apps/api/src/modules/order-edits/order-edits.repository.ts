@@ -126,10 +126,11 @@ export const setAmounts = (db: Executor, orderId: string, productAmount: number,
 export const insertChange = (db: Executor, change: typeof orderChanges.$inferInsert) =>
   db.insert(orderChanges).values(change);
 
-export async function buyerEmail(db: Executor, buyerId: string) {
+/** Where the buyer's mails go, and in which language; null once the account is closed. */
+export async function buyerContact(db: Executor, buyerId: string) {
   const [row] = await db
-    .select({ email: buyers.email })
+    .select({ email: buyers.email, language: buyers.language })
     .from(buyers)
     .where(and(eq(buyers.id, buyerId), isNull(buyers.deletedAt)));
-  return row?.email ?? null;
+  return row ?? null;
 }

@@ -1,5 +1,6 @@
 import {
   type CurrencyCode,
+  changedLineLabel,
   formatPrice,
   fromMinorUnits,
   INT_RANGE,
@@ -18,6 +19,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes.js';
+import { buyerMails } from '../mail/mail-texts.js';
 import { appendSales, salesChange } from '../orders/pending-sales.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './order-edits.repository.js';
@@ -34,6 +36,7 @@ export type LineEdit = {
   change: OrderLineChange;
   orderNumber: string;
   buyerEmail: string;
+  buyerLanguage: string;
   catalogue: CatalogueChange[];
 };
 
@@ -154,8 +157,14 @@ async function record(
     before: { lineId: line.id, quantity: fromQuantity, ...before },
     after: { lineId: line.id, quantity: toQuantity, productAmount: sums.products, finalAmount },
   });
-  const buyerEmail = (order.buyerId && (await repo.buyerEmail(tx, order.buyerId))) || order.receiverEmail;
-  return { change, orderNumber: order.orderNumber, buyerEmail, catalogue };
+  const buyer = order.buyerId ? await repo.buyerContact(tx, order.buyerId) : null;
+  return {
+    change,
+    orderNumber: order.orderNumber,
+    buyerEmail: buyer?.email || order.receiverEmail,
+    buyerLanguage: buyer?.language ?? 'en',
+    catalogue,
+  };
 }
 
 /** Sets an existing line's quantity; the hold moves by the difference. The order is already locked. */
@@ -308,14 +317,15 @@ export async function addLine(
 /** Tells the buyer what changed in the order and its new total. */
 export function mailLineEdit(mailer: Mailer, edit: LineEdit) {
   const c = edit.change;
-  const total = formatPrice(c.finalAmountAfter, c.currencyCode);
-  return mailer.send({
-    to: edit.buyerEmail,
-    subject: `Order ${edit.orderNumber} changed`,
-    text: [
-      `Your order ${edit.orderNumber} was changed by the shop:`,
-      `${lineChangeSummary(c)} (quantity ${c.fromQuantity} → ${c.toQuantity}, ${formatPrice(c.unitPrice, c.currencyCode)} each).`,
-      `New total: ${total} (was ${formatPrice(c.finalAmountBefore, c.currencyCode)}).`,
-    ].join('\n'),
+  const mail = buyerMails(edit.buyerLanguage).lineChanged({
+    orderNumber: edit.orderNumber,
+    kind: c.kind,
+    what: changedLineLabel(c),
+    fromQuantity: c.fromQuantity,
+    toQuantity: c.toQuantity,
+    unitPrice: formatPrice(c.unitPrice, c.currencyCode),
+    total: formatPrice(c.finalAmountAfter, c.currencyCode),
+    totalBefore: formatPrice(c.finalAmountBefore, c.currencyCode),
   });
+  return mailer.send({ to: edit.buyerEmail, ...mail });
 }

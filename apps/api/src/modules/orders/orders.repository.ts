@@ -398,6 +398,7 @@ export async function buyerForOrder(db: Executor, buyerId: string) {
   const [row] = await db
     .select({
       email: buyers.email,
+      language: buyers.language,
       companyName: buyers.companyName,
       businessRegistrationNumber: buyers.businessRegistrationNumber,
     })

@@ -37,8 +37,9 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes.js';
 import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
+import { buyerMails } from '../mail/mail-texts.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
-import { shipmentsText } from '../shipments/shipments.service.js';
+import { parcelText } from '../shipments/shipments.service.js';
 import * as repo from './orders.repository.js';
 import { appendSales, salesChange } from './pending-sales.js';
 
@@ -384,6 +385,8 @@ export type StatusChange = {
   from: OrderStatus;
   to: OrderStatus;
   buyerEmail: string;
+  /** The language of the buyer's mails (an order without an account: English). */
+  buyerLanguage: string;
   /** Why, when given: always for a cancellation. */
   reason: string | null;
   /** Every parcel of the order, when it became SHIPPED (for the e-mail). */
@@ -499,7 +502,15 @@ export async function moveOrder(
         to === 'SHIPPED'
           ? (await shipmentRepo.shipmentsOf(tx, [order.id])).map(({ orderId: _, ...s }) => s)
           : undefined;
-      return { order, from, to, buyerEmail: buyer?.email ?? order.receiverEmail, reason: note, shipments };
+      return {
+        order,
+        from,
+        to,
+        buyerEmail: buyer?.email ?? order.receiverEmail,
+        buyerLanguage: buyer?.language ?? 'en',
+        reason: note,
+        shipments,
+      };
     },
     { log },
   );
@@ -679,14 +690,13 @@ export const mailStatusChange = (mailer: Mailer, change: StatusChange) =>
   mailer.send(statusChangeMail(change));
 
 export function statusChangeMail(change: StatusChange): Mail {
-  return {
-    to: change.buyerEmail,
-    subject: `Order ${change.order.orderNumber}: ${statusLabel(change.to)}`,
-    text:
-      `Your order ${change.order.orderNumber} is now ${statusLabel(change.to)} (${change.to}).` +
-      (change.reason ? `\nReason: ${change.reason}` : '') +
-      (change.shipments?.length ? `\n\nShipments:\n${shipmentsText(change.shipments)}` : ''),
-  };
+  const mail = buyerMails(change.buyerLanguage).statusChange(
+    change.order.orderNumber,
+    change.to,
+    change.reason,
+    (change.shipments ?? []).map(parcelText),
+  );
+  return { to: change.buyerEmail, ...mail };
 }
 
 export async function adminOrderList(db: Executor, filter: repo.AdminOrderFilter) {

@@ -15,6 +15,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
+import { buyerMails, type ParcelText } from '../mail/mail-texts.js';
 import * as orderRepo from '../orders/orders.repository.js';
 import * as repo from './shipments.repository.js';
 
@@ -38,6 +39,7 @@ const openLines = (details: readonly DetailRow[]): OpenLine[] =>
 export type ShipmentDone = {
   orderNumber: string;
   buyerEmail: string;
+  buyerLanguage: string;
   shipment: ShipmentView;
   /** Lines still open after this parcel; empty when it completed the order. */
   open: OpenLine[];
@@ -159,6 +161,7 @@ export async function shipOrder(
       return {
         orderNumber: order.orderNumber,
         buyerEmail: buyer?.email ?? order.receiverEmail,
+        buyerLanguage: buyer?.language ?? 'en',
         shipment,
         open,
         status: complete ? 'SHIPPED' : order.status,
@@ -171,36 +174,21 @@ export async function shipOrder(
   );
 }
 
-const parcelLine = (s: ShipmentView) =>
-  `${s.carrier || 'Carrier not given'}${s.trackingNumber ? `, tracking number ${s.trackingNumber}` : ''}`;
-
-/** The lines of the e-mails that name the parcels: carrier, tracking number and what was in each. */
-export function shipmentsText(shipments: readonly ShipmentView[]): string {
-  return shipments
-    .map((s) => `- ${parcelLine(s)}\n${s.lines.map((l) => `    ${lineLabel(l)} × ${l.quantity}`).join('\n')}`)
-    .join('\n');
-}
+/** A parcel as the e-mails name it: carrier, tracking number and what was in it. */
+export const parcelText = (s: ShipmentView): ParcelText => ({
+  carrier: s.carrier,
+  trackingNumber: s.trackingNumber,
+  lines: s.lines.map((l) => ({ label: lineLabel(l), quantity: l.quantity })),
+});
 
 /**
  * Tells the buyer about a parcel: carrier, tracking number, lines and quantities, and what is still open.
  * The parcel that completes the order sends the SHIPPED e-mail instead, naming every parcel.
  */
 export function mailShipment(mailer: Mailer, done: ShipmentDone) {
-  if (done.complete) {
-    return mailer.send({
-      to: done.buyerEmail,
-      subject: `Order ${done.orderNumber}: Shipped`,
-      text:
-        `Your order ${done.orderNumber} is now Shipped (SHIPPED).\n\n` +
-        `Shipments:\n${shipmentsText(done.all)}`,
-    });
-  }
-  return mailer.send({
-    to: done.buyerEmail,
-    subject: `Order ${done.orderNumber}: part of your order has shipped`,
-    text:
-      `Part of your order ${done.orderNumber} has shipped.\n\n` +
-      `${shipmentsText([done.shipment])}\n\n` +
-      `Still to ship:\n${done.open.map((o) => `    ${o.label} × ${o.open} (of ${o.quantity})`).join('\n')}`,
-  });
+  const mails = buyerMails(done.buyerLanguage);
+  const mail = done.complete
+    ? mails.shipped(done.orderNumber, done.all.map(parcelText))
+    : mails.partlyShipped(done.orderNumber, parcelText(done.shipment), done.open);
+  return mailer.send({ to: done.buyerEmail, ...mail });
 }

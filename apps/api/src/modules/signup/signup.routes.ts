@@ -42,6 +42,7 @@ const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         app.accountLimits,
         app.secret,
         request.body.email,
+        request.language,
       );
       return ok(null, 'Verification code sent.');
     },

@@ -11,6 +11,7 @@ import { hashPassword } from '../../lib/password.js';
 import type { FileStorage } from '../../lib/storage/storage.js';
 import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { checkUpload, claimFile } from '../files/files.service.js';
+import { buyerMails } from '../mail/mail-texts.js';
 import * as repo from './signup.repository.js';
 
 export const MAX_CODE_ATTEMPTS = 5;
@@ -35,6 +36,7 @@ export async function sendVerificationCode(
   limits: AccountLimits,
   secret: string,
   email: string,
+  language: Language = 'en',
 ) {
   await limits.take('verificationMail', email);
   await checkEmailAvailable(db, email);
@@ -45,11 +47,8 @@ export async function sendVerificationCode(
     hashCode(secret, email, code),
     new Date(Date.now() + VERIFICATION_SECONDS * 1000),
   );
-  await mailer.send({
-    to: email,
-    subject: 'Your K-Shop verification code',
-    text: `Your verification code is ${code}.\nIt is valid for 3 minutes. If you did not ask for it, ignore this mail.`,
-  });
+  // Nobody has an account yet: the mail speaks the language the request asked in.
+  await mailer.send({ to: email, ...buyerMails(language).verificationCode(code) });
 }
 
 /**

@@ -95,7 +95,7 @@ export async function claimWaiting(db: Executor, optionId: string) {
     .returning({ id: stockAlerts.id, buyerId: stockAlerts.buyerId });
   if (claimed.length === 0) return [];
   const recipients = await db
-    .select({ id: buyers.id, email: buyers.email })
+    .select({ id: buyers.id, email: buyers.email, language: buyers.language })
     .from(buyers)
     .where(
       and(
@@ -107,10 +107,10 @@ export async function claimWaiting(db: Executor, optionId: string) {
         isNull(buyers.deletedAt),
       ),
     );
-  const emailOf = new Map(recipients.map((r) => [r.id, r.email]));
+  const recipientOf = new Map(recipients.map((r) => [r.id, r]));
   return claimed.flatMap((c) => {
-    const email = emailOf.get(c.buyerId);
-    return email ? [{ alertId: c.id, email }] : [];
+    const recipient = recipientOf.get(c.buyerId);
+    return recipient ? [{ alertId: c.id, email: recipient.email, language: recipient.language }] : [];
   });
 }
 

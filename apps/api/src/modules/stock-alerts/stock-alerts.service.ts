@@ -6,6 +6,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { JobContext } from '../jobs/jobs.service.js';
+import { buyerMails } from '../mail/mail-texts.js';
 import * as repo from './stock-alerts.repository.js';
 
 export const STOCK_ALERT_JOB = 'stock-alert';
@@ -80,14 +81,8 @@ export function stockAlertJob(db: Db, mailer: Mailer, shopAddress: () => string)
     const failed: string[] = [];
     for (const recipient of recipients) {
       try {
-        await mailer.send({
-          to: recipient.email,
-          subject: `${stockAlertMessages.mailSubject}: ${found.product.title}`,
-          text:
-            `${found.product.title} (${label}) can be ordered again.\n\n` +
-            `Order it here: ${link}\n\n` +
-            'You asked to be told once when this option is back in stock; this is that one mail.',
-        });
+        const mail = buyerMails(recipient.language).backInStock(found.product.title, label, link);
+        await mailer.send({ to: recipient.email, ...mail });
       } catch (err) {
         log.warn({ err, alertId: recipient.alertId }, 'could not send a back-in-stock mail');
         failed.push(recipient.alertId);

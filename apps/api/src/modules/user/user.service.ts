@@ -21,6 +21,7 @@ import { hashPassword } from '../../lib/password.js';
 import { type FileStorage, fileIdFromUrl } from '../../lib/storage/storage.js';
 import type { UntrustedWork } from '../../workers/untrusted-pool.js';
 import { checkUpload, claimFile } from '../files/files.service.js';
+import { buyerMails } from '../mail/mail-texts.js';
 import * as repo from './user.repository.js';
 
 const ADDRESS_NOT_FOUND = shopMessages.address.notFound;
@@ -134,14 +135,7 @@ export async function issueTemporaryPassword(db: Db, mailer: Mailer, limits: Acc
   });
   await mailer.send({
     to: buyer.email,
-    subject: 'Your K-Shop temporary password',
-    // Short lines keep the mail in plain 7-bit text, so the password reads exactly as sent.
-    text: [
-      `Your temporary password is ${password}`,
-      `It works for ${TEMPORARY_PASSWORD_MINUTES} minutes. Until you log in with it,`,
-      'your current password keeps working.',
-      'Please log in and change it in My Page > My Account.',
-    ].join('\n'),
+    ...buyerMails(buyer.language).temporaryPassword(password, TEMPORARY_PASSWORD_MINUTES),
   });
 }
 
