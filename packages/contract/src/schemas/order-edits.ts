@@ -74,10 +74,11 @@ export const orderChangeEntry = z.object({
 export type OrderChangeEntry = z.infer<typeof orderChangeEntry>;
 
 /** The changed line as the timeline and the mails name it: 'title / value 1 / value 2'. */
-export const changedLineLabel = (c: Pick<OrderLineChange, 'productTitle' | 'optionNameValue1' | 'optionNameValue2'>) =>
-  [c.productTitle, c.optionNameValue1, c.optionNameValue2].filter(Boolean).join(' / ');
+export const changedLineLabel = (
+  c: Pick<OrderLineChange, 'productTitle' | 'optionNameValue1' | 'optionNameValue2'>,
+) => [c.productTitle, c.optionNameValue1, c.optionNameValue2].filter(Boolean).join(' / ');
 
-/** The one sentence a line edit reads as, in the timeline and the buyer's e-mail. */
+/** The one sentence a line edit reads as in the order's timeline (the buyer's mail says it in its language: mail-texts.ts). */
 export function lineChangeSummary(c: Omit<OrderLineChange, 'kind'> & { kind: string }): string {
   const what = changedLineLabel(c);
   if (c.kind === 'LINE_ADDED') return `Added ${what} × ${c.toQuantity}`;
