@@ -39,6 +39,8 @@ export type OrderDocument = {
   /** The memos that change the amount ('label/amount'), as lines between the subtotal and the total. */
   adjustments: { label: string; amount: number }[];
   finalAmount: number;
+  /** The buyer's language (`buyers.language`; English for an order without an account). */
+  language: string;
   /** On a parcel's packing list: which parcel of the order, its carrier and tracking number. */
   shipment?: { number: number; carrier: string; trackingNumber: string };
 };
@@ -80,12 +82,26 @@ export function koreanDateTime(at: Date): string {
   return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} KST`;
 }
 
-/** The address with its postal code in brackets, as the order detail shows it, then the country's name. */
+/** The date and time in Korean time as Korean writes it, e.g. '2026년 11월 23일 오전 9:05'. */
+export function koreanLongDateTime(at: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(KOREAN_TIME.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
+  const hour = part('hour') % 24;
+  const minute = String(part('minute')).padStart(2, '0');
+  const period = hour < 12 ? '오전' : '오후';
+  return `${part('year')}년 ${part('month')}월 ${part('day')}일 ${period} ${hour % 12 || 12}:${minute}`;
+}
+
+/**
+ * The address with its postal code in brackets, as the order detail shows it, then the country's name in the
+ * document's language.
+ */
 export const addressLine = (
   addressDetail: string,
   postalCode: string,
   country: string | null = null,
+  locale = 'en',
 ): string => {
   const line = postalCode.trim() ? `${addressDetail} (${postalCode.trim()})` : addressDetail;
-  return country ? `${line}, ${countryName(country)}` : line;
+  return country ? `${line}, ${countryName(country, locale)}` : line;
 };

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { ORDER_STATUS_LABELS } from '@kshop/contract';
 import PDFDocument from 'pdfkit';
-import { COUNTRY_OF_ORIGIN, FONT_FILES, SELLER } from './documents.constants.js';
-import { addressLine, koreanDateTime, money, type OrderDocument, vatSplit } from './documents.format.js';
+import { FONT_FILES, SELLER } from './documents.constants.js';
+import { addressLine, money, type OrderDocument, vatSplit } from './documents.format.js';
+import { type DocumentWords, invoiceWords, packingListWords } from './documents.words.js';
 
 type Doc = PDFKit.PDFDocument;
 type Align = 'left' | 'right' | 'center';
@@ -34,14 +34,14 @@ function fontBytes() {
 }
 
 /** A4 in the shop's font (regular and bold registered under those names), pages kept for the footers. */
-function newDocument(title: string): Doc {
+function newDocument(title: string, words: DocumentWords): Doc {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
     bufferPages: true,
     // No built-in font: every text goes out in the shop's font, which has the Hangul glyphs.
     font: '',
-    info: { Title: title, Author: SELLER.name, Creator: SELLER.name },
+    info: { Title: title, Author: words.sellerName, Creator: SELLER.name },
   });
   const { regular, bold } = fontBytes();
   doc.registerFont('regular', regular);
@@ -55,7 +55,7 @@ const contentWidth = (doc: Doc) => doc.page.width - MARGIN * 2;
 const bodyBottom = (doc: Doc) => doc.page.height - MARGIN - FOOTER_SPACE;
 
 /** Collects the whole document into one buffer. */
-function finish(doc: Doc, footer: string): Promise<Buffer> {
+function finish(doc: Doc, footer: string, words: DocumentWords): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,7 +77,7 @@ function finish(doc: Doc, footer: string): Promise<Buffer> {
       .stroke();
     doc.font('regular').fontSize(7.5).fillColor(MUTED);
     doc.text(footer, MARGIN, y, { width: contentWidth(doc) - 80, lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, doc.page.width - MARGIN - 80, y, {
+    doc.text(words.page(i - start + 1, count), doc.page.width - MARGIN - 80, y, {
       width: 80,
       align: 'right',
       lineBreak: false,
@@ -272,21 +272,24 @@ function notes(doc: Doc, lines: string[], top: number) {
   }
 }
 
-const buyerRows = (order: OrderDocument): [string, string][] => [
-  ['Company', order.buyer.companyName],
-  ['Business reg. no.', order.buyer.businessRegistrationNumber],
-  ['Receiver', order.buyer.receiverName],
-  ['Address', addressLine(order.buyer.addressDetail, order.buyer.postalCode, order.buyer.country)],
-  ['Phone', order.buyer.phoneNumber],
-  ['E-mail', order.buyer.email],
+const address = (order: OrderDocument, w: DocumentWords) =>
+  addressLine(order.buyer.addressDetail, order.buyer.postalCode, order.buyer.country, w.locale);
+
+const buyerRows = (order: OrderDocument, w: DocumentWords): [string, string][] => [
+  [w.company, order.buyer.companyName],
+  [w.businessRegNo, order.buyer.businessRegistrationNumber],
+  [w.receiver, order.buyer.receiverName],
+  [w.address, address(order, w)],
+  [w.phone, order.buyer.phoneNumber],
+  [w.email, order.buyer.email],
 ];
 
-const sellerRows: [string, string][] = [
-  ['Company', SELLER.name],
-  ['Business reg. no.', SELLER.businessRegistrationNumber],
-  ['Representative', SELLER.representative],
-  ['Address', SELLER.address],
-  ['E-mail', SELLER.email],
+const sellerRows = (w: DocumentWords): [string, string][] => [
+  [w.company, w.sellerName],
+  [w.businessRegNo, SELLER.businessRegistrationNumber],
+  [w.representative, w.sellerRepresentative],
+  [w.address, w.sellerAddress],
+  [w.email, SELLER.email],
 ];
 
 /** Statuses an order reaches only once its payment was received: the order moves PAID, PREPARING, SHIPPED, DELIVERED. */
@@ -301,56 +304,44 @@ const PAID_STATUSES: readonly OrderDocument['status'][] = ['PAID', 'PREPARING', 
 export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   const won = order.currencyCode === 'KRW';
   const paid = PAID_STATUSES.includes(order.status);
-  const name = paid ? 'Invoice' : 'Pro-forma invoice';
-  const doc = newDocument(`${name} ${order.orderNumber}`);
-  let y = heading(
-    doc,
-    paid ? 'INVOICE' : 'PRO-FORMA INVOICE',
-    paid
-      ? won
-        ? 'Paid. Amounts in Korean won, VAT included.'
-        : 'Commercial invoice, paid.'
-      : won
-        ? 'Issued before payment. Amounts in Korean won, VAT included.'
-        : 'Commercial invoice, issued before payment.',
-    [
-      ['Invoice no.', `${paid ? 'INV' : 'PI'}-${order.orderNumber}`],
-      ['Order number', order.orderNumber],
-      ['Order date', koreanDateTime(order.orderedAt)],
-      ['Status', ORDER_STATUS_LABELS[order.status]],
-      ['Currency', order.currencyCode],
-    ],
-  );
-  y = parties(doc, y, ['Seller', sellerRows], ['Buyer', buyerRows(order)]);
+  const w = invoiceWords(order.language, order.currencyCode);
+  const name = w.invoiceName(paid);
+  const doc = newDocument(`${name} ${order.orderNumber}`, w);
+  let y = heading(doc, w.invoiceTitle(paid), w.invoiceSubtitle(paid, won), [
+    [w.invoiceNo, `${paid ? 'INV' : 'PI'}-${order.orderNumber}`],
+    [w.orderNumber, order.orderNumber],
+    [w.orderDate, w.dateTime(order.orderedAt)],
+    [w.status, w.statusName(order.status)],
+    [w.currency, order.currencyCode],
+  ]);
+  y = parties(doc, y, [w.seller, sellerRows(w)], [w.buyer, buyerRows(order, w)]);
   if (!won) {
     doc.font('bold').fontSize(10).fillColor(INK);
-    doc.text(`Country of origin: ${COUNTRY_OF_ORIGIN}`, MARGIN, y, { width: contentWidth(doc) });
+    doc.text(w.countryOfOrigin, MARGIN, y, { width: contentWidth(doc) });
     doc.font('regular').fontSize(BODY_SIZE).fillColor(MUTED);
-    doc.text(`Currency: ${order.currencyCode} (United States dollar)`, MARGIN, doc.y + 2, {
-      width: contentWidth(doc),
-    });
+    doc.text(w.currencyUsd(order.currencyCode), MARGIN, doc.y + 2, { width: contentWidth(doc) });
     y = doc.y + 12;
   }
 
   const width = contentWidth(doc);
   const columns: Column[] = [
-    { header: 'No.', width: 28, align: 'right' },
-    { header: 'Description', width: width - 28 - 54 - 90 - 100, align: 'left' },
-    { header: 'Qty', width: 54, align: 'right' },
-    { header: `Unit price (${order.currencyCode})`, width: 90, align: 'right' },
-    { header: `Amount (${order.currencyCode})`, width: 100, align: 'right' },
+    { header: w.no, width: 28, align: 'right' },
+    { header: w.description, width: width - 28 - 54 - 90 - 100, align: 'left' },
+    { header: w.qty, width: 54, align: 'right' },
+    { header: w.unitPrice(order.currencyCode), width: 90, align: 'right' },
+    { header: w.amount(order.currencyCode), width: 100, align: 'right' },
   ];
   const rows = order.lines.map((line, i): Cell[] => [
     String(i + 1),
     { main: line.title, sub: line.sku ? `${line.option} · SKU ${line.sku}` : line.option },
-    line.quantity.toLocaleString('en-US'),
+    w.count(line.quantity),
     money(line.unitPrice, order.currencyCode),
     money(line.amount, order.currencyCode),
   ]);
   y = table(doc, columns, rows, y);
 
   const totalRows: TotalRow[] = [
-    { label: 'Subtotal', value: money(order.productAmount, order.currencyCode) },
+    { label: w.subtotal, value: money(order.productAmount, order.currencyCode) },
   ];
   for (const adjustment of order.adjustments) {
     totalRows.push({ label: adjustment.label, value: money(adjustment.amount, order.currencyCode) });
@@ -358,18 +349,13 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   if (won) {
     const { supply, vat } = vatSplit(order.finalAmount);
     totalRows.push(
-      { label: 'Supply amount', value: money(supply, 'KRW'), ruleAbove: true },
-      { label: 'VAT (10%)', value: money(vat, 'KRW') },
-      {
-        label: 'Total (VAT included)',
-        value: money(order.finalAmount, 'KRW'),
-        strong: true,
-        ruleAbove: true,
-      },
+      { label: w.supplyAmount, value: money(supply, 'KRW'), ruleAbove: true },
+      { label: w.vat, value: money(vat, 'KRW') },
+      { label: w.totalVatIncluded, value: money(order.finalAmount, 'KRW'), strong: true, ruleAbove: true },
     );
   } else {
     totalRows.push({
-      label: `Total (${order.currencyCode})`,
+      label: w.total(order.currencyCode),
       value: money(order.finalAmount, order.currencyCode),
       strong: true,
       ruleAbove: true,
@@ -377,33 +363,23 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   }
   y = totals(doc, totalRows, y);
 
-  notes(
-    doc,
-    [
-      paid
-        ? 'Payment for this order was received in full.'
-        : 'This pro-forma invoice is issued before payment; the person in charge confirms the order and the payment.',
-      won
-        ? 'Prices include 10% VAT: supply amount = total / 1.1, rounded to the won; VAT = total - supply amount.'
-        : `Goods of ${COUNTRY_OF_ORIGIN} origin, shipped from the Republic of Korea.`,
-    ],
-    y,
-  );
-  return finish(doc, `${SELLER.name} · ${name} ${order.orderNumber}`);
+  notes(doc, [w.paidNote(paid), won ? w.vatNote : w.originNote], y);
+  return finish(doc, `${w.sellerName} · ${name} ${order.orderNumber}`, w);
 }
 
 /** The packing list: what goes in the box and to whom, without prices. */
 export function packingListPdf(order: OrderDocument): Promise<Buffer> {
-  const doc = newDocument(`Packing list ${order.orderNumber}`);
-  let y = heading(doc, 'PACKING LIST', `${SELLER.name}`, [
-    ['Order number', order.orderNumber],
-    ['Order date', koreanDateTime(order.orderedAt)],
-    ['Status', ORDER_STATUS_LABELS[order.status]],
+  const w = packingListWords(order.language);
+  const doc = newDocument(`${w.packingName} ${order.orderNumber}`, w);
+  let y = heading(doc, w.packingTitle, w.sellerName, [
+    [w.orderNumber, order.orderNumber],
+    [w.orderDate, w.dateTime(order.orderedAt)],
+    [w.status, w.statusName(order.status)],
     ...((order.shipment
       ? [
-          ['Shipment', String(order.shipment.number)],
-          ['Carrier', order.shipment.carrier || '-'],
-          ['Tracking no.', order.shipment.trackingNumber || '-'],
+          [w.shipment, String(order.shipment.number)],
+          [w.carrier, order.shipment.carrier || '-'],
+          [w.trackingNo, order.shipment.trackingNumber || '-'],
         ]
       : []) as [string, string][]),
   ]);
@@ -411,38 +387,38 @@ export function packingListPdf(order: OrderDocument): Promise<Buffer> {
     doc,
     y,
     [
-      'Ship to',
+      w.shipTo,
       [
-        ['Receiver', order.buyer.receiverName],
-        ['Company', order.buyer.companyName],
-        ['Address', addressLine(order.buyer.addressDetail, order.buyer.postalCode, order.buyer.country)],
-        ['Phone', order.buyer.phoneNumber],
+        [w.receiver, order.buyer.receiverName],
+        [w.company, order.buyer.companyName],
+        [w.address, address(order, w)],
+        [w.phone, order.buyer.phoneNumber],
       ],
     ],
     [
-      'Shipped by',
+      w.shippedBy,
       [
-        ['Company', SELLER.name],
-        ['Address', SELLER.address],
-        ['E-mail', SELLER.email],
+        [w.company, w.sellerName],
+        [w.address, w.sellerAddress],
+        [w.email, SELLER.email],
       ],
     ],
   );
   const width = contentWidth(doc);
   const columns: Column[] = [
-    { header: 'No.', width: 28, align: 'right' },
-    { header: 'SKU', width: 84, align: 'left' },
-    { header: 'Product', width: width - 28 - 84 - 130 - 60 - 50, align: 'left' },
-    { header: 'Option', width: 130, align: 'left' },
-    { header: 'Quantity', width: 60, align: 'right' },
-    { header: 'Checked', width: 50, align: 'center' },
+    { header: w.no, width: 28, align: 'right' },
+    { header: w.sku, width: 84, align: 'left' },
+    { header: w.product, width: width - 28 - 84 - 130 - 60 - 50, align: 'left' },
+    { header: w.option, width: 130, align: 'left' },
+    { header: w.quantity, width: 60, align: 'right' },
+    { header: w.checked, width: 50, align: 'center' },
   ];
   const rows = order.lines.map((line, i) => [
     String(i + 1),
     line.sku,
     line.title,
     line.option,
-    line.quantity.toLocaleString('en-US'),
+    w.count(line.quantity),
     // Left blank for the packer's tick.
     '',
   ]);
@@ -451,10 +427,10 @@ export function packingListPdf(order: OrderDocument): Promise<Buffer> {
   totals(
     doc,
     [
-      { label: 'Lines', value: order.lines.length.toLocaleString('en-US') },
-      { label: 'Total quantity', value: pieces.toLocaleString('en-US'), strong: true, ruleAbove: true },
+      { label: w.lines, value: w.count(order.lines.length) },
+      { label: w.totalQuantity, value: w.count(pieces), strong: true, ruleAbove: true },
     ],
     y,
   );
-  return finish(doc, `${SELLER.name} · Packing list ${order.orderNumber}`);
+  return finish(doc, `${w.sellerName} · ${w.packingName} ${order.orderNumber}`, w);
 }

@@ -14,7 +14,11 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
     buyerId === undefined ? { id: orderId, anyBuyer: true } : { id: orderId, buyerId },
   );
   if (!order) throw notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
-  const [lines, memos] = await Promise.all([repo.detailsOf(db, [order.id]), repo.memosOf(db, order.id)]);
+  const [lines, memos, buyer] = await Promise.all([
+    repo.detailsOf(db, [order.id]),
+    repo.memosOf(db, order.id),
+    order.buyerId ? repo.buyerForOrder(db, order.buyerId) : null,
+  ]);
   return {
     orderNumber: order.orderNumber,
     orderedAt: order.createdAt,
@@ -46,5 +50,6 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
       .filter(({ parsed }) => parsed.amount !== null)
       .map(({ parsed, amount }) => ({ label: parsed.label, amount })),
     finalAmount: order.finalAmount,
+    language: buyer?.language ?? 'en',
   };
 }

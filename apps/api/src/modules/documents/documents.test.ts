@@ -302,6 +302,7 @@ describe('the PDF layout', () => {
     productAmount: 45 * 185_000,
     adjustments: [{ label: 'Shipping fee', amount: 30_000 }],
     finalAmount: 45 * 185_000 + 30_000,
+    language: 'en',
   };
 
   it('is pro-forma until the order is paid, then an invoice that says it was paid', async () => {
@@ -338,5 +339,93 @@ describe('the PDF layout', () => {
 
     const packing = pdfText(await packingListPdf(many), { layout: true });
     expect(packing).toMatch(/Total quantity +450\n/);
+  });
+});
+
+describe("documents in the buyer's language", () => {
+  const korean = (order: OrderDocument): OrderDocument => ({
+    ...order,
+    language: 'ko',
+    lines: order.lines.slice(0, 3),
+  });
+  const base = (): OrderDocument => ({
+    orderNumber: '20261123-1002',
+    orderedAt: new Date('2026-11-23T06:05:00Z'),
+    status: 'PAID',
+    currencyCode: 'KRW',
+    buyer: {
+      companyName: '한빛레코드 주식회사',
+      businessRegistrationNumber: '120-88-12345',
+      receiverName: '김민지',
+      addressDetail: '서울특별시 강남구 테헤란로 12, 3층',
+      postalCode: '06234',
+      country: 'KR',
+      phoneNumber: '+82 10-1234-5678',
+      email: 'orders@hanbit.example',
+    },
+    lines: [
+      {
+        title: 'DAWNBREAK 1st Album',
+        option: 'A ver.',
+        sku: 'DB-1A',
+        quantity: 1200,
+        unitPrice: 15_000,
+        amount: 18_000_000,
+      },
+    ],
+    productAmount: 18_000_000,
+    adjustments: [],
+    finalAmount: 18_000_000,
+    language: 'en',
+  });
+
+  it('writes a won invoice and a packing list in Korean for a Korean buyer, dates and numbers as Korean writes them', async () => {
+    const invoice = flat(pdfText(await invoicePdf(korean(base()))));
+    keep('invoice-krw-ko.pdf', await invoicePdf(korean(base())));
+    for (const words of [
+      '인보이스',
+      '공급자',
+      '공급받는 자',
+      '공급가액',
+      '부가세(10%)',
+      '합계(부가세 포함)',
+      '결제 완료',
+      '주식회사 케이샵',
+    ])
+      expect(invoice).toContain(words);
+    expect(invoice).toContain('2026년 11월 23일 오후 3:05');
+    expect(invoice).toContain('서울특별시 강남구 테헤란로 12, 3층 (06234), 대한민국');
+    expect(invoice).toContain('1,200');
+    expect(invoice).toContain('1 / 1쪽');
+    expect(invoice).not.toMatch(/Supply amount|Invoice no\.|Page 1 of/);
+
+    const packing = flat(pdfText(await packingListPdf(korean(base()))));
+    for (const words of ['패킹리스트', '받는 곳', '보내는 곳', '총 수량']) expect(packing).toContain(words);
+    expect(packing).not.toMatch(/PACKING LIST|Total quantity/);
+  });
+
+  it("keeps a dollar order's commercial invoice in English, its packing list in the buyer's language", async () => {
+    const dollars = korean({ ...base(), currencyCode: 'USD' });
+    const invoice = flat(pdfText(await invoicePdf(dollars)));
+    expect(invoice).toContain('Country of origin: Korea');
+    expect(invoice).toContain('Commercial invoice, paid.');
+    for (const word of ['인보이스', '주문번호', '공급받는 자', '합계']) expect(invoice).not.toContain(word);
+    const packing = flat(pdfText(await packingListPdf(dollars)));
+    expect(packing).toContain('패킹리스트');
+  });
+
+  it("follows the member's choice when the member downloads it", async () => {
+    const choose = (language: string) =>
+      shop.app.inject({ method: 'PUT', url: '/api/v1/user/language', headers: korea, payload: { language } });
+    expect((await choose('ko')).statusCode).toBe(200);
+    try {
+      const res = await get(`/api/v1/order/detail/${wonOrder.uuid}/invoice.pdf`, korea);
+      expect(res.statusCode, res.body).toBe(200);
+      const text = flat(pdfText(pdfOf(res)));
+      expect(text).toContain('공급가액');
+      expect(text).toContain(won(wonOrder.total));
+    } finally {
+      expect((await choose('en')).statusCode).toBe(200);
+    }
   });
 });
