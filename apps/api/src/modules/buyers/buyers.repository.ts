@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-or
 import type { Executor } from '../../db/client.js';
 import { addresses, buyerSessions, buyers, orders, storedFiles } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
+import { isHangulInitials, registrationDigits, searchWords } from '../../lib/search-words.js';
 import { buyerSessionsChanged } from '../../lib/session-changes.js';
 
 export type BuyerRow = typeof buyers.$inferSelect;
@@ -35,13 +36,20 @@ export async function searchBuyers(db: Executor, filter: BuyerFilter) {
   const conditions: SQL[] = [isNull(buyers.deletedAt)];
   if (filter.status) conditions.push(eq(buyers.status, filter.status));
   if (filter.korean !== undefined) conditions.push(eq(buyers.isKoreanCompany, filter.korean));
-  if (filter.q) {
-    const like = containsPattern(filter.q);
+  // Each word of the search in the company's name (its Hangul initials too), the email or the registration
+  // number, which matches with or without its dashes.
+  for (const word of searchWords(filter.q ?? '')) {
+    const like = containsPattern(word);
+    const digits = registrationDigits(word);
     conditions.push(
       or(
         ilike(buyers.companyName, like),
         ilike(buyers.email, like),
         ilike(buyers.businessRegistrationNumber, like),
+        digits
+          ? sql`regexp_replace(${buyers.businessRegistrationNumber}, '[^0-9]', '', 'g') like ${containsPattern(digits)}`
+          : undefined,
+        isHangulInitials(word) ? sql`hangul_initials(${buyers.companyName}) like ${like}` : undefined,
       )!,
     );
   }

@@ -16,6 +16,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import type { productOptions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import { searchWords } from '../../lib/search-words.js';
 import { MemberPrices, type PriceViewer } from '../pricing/pricing.service.js';
 import * as repo from './catalog.repository.js';
 import * as tree from './catalogue-tree.repository.js';
@@ -117,7 +118,7 @@ export function productList(db: Executor, query: ProductListQuery, viewer: Price
 }
 
 export function productSearch(db: Executor, query: ProductSearchQuery, viewer: PriceViewer | null) {
-  const keywords = query.keyword.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const keywords = searchWords(query.keyword);
   return cards(
     db,
     {

@@ -15,6 +15,7 @@ import { addresses, buyers, productOptions, products, staff } from '../../db/sch
 import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/like.js';
+import { searchWords } from '../../lib/search-words.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import { memberUnitSql } from '../pricing/pricing.repository.js';
@@ -166,7 +167,7 @@ export async function optionsForBuyer(db: Executor, buyerId: string, q: string |
   const buyer = await findBuyer(db, buyerId);
   if (!buyer) throw buyerNotFound();
   const currency = currencyOfBuyer(buyer);
-  const like = q ? containsPattern(q) : null;
+  const words = searchWords(q ?? '');
   // The buyer's price by the order's own rule (group price, then the volume tier for the quantity).
   const price = currency === 'KRW' ? sql`price_krw` : sql`price_usd`;
   const option = { id: sql`${productOptions.id}`, listPrice: sql`${productOptions}.${price}` };
@@ -187,14 +188,17 @@ export async function optionsForBuyer(db: Executor, buyerId: string, q: string |
       and(
         isNull(products.deletedAt),
         sql`${products.isPublished}`,
-        like
-          ? or(
-              ilike(products.title, like),
-              ilike(products.vendor, like),
-              ilike(productOptions.optionNameValue1, like),
-              ilike(productOptions.optionNameValue2, like),
-            )
-          : undefined,
+        // Each word in the product's search text (title, vendor, artists in English and Korean with their
+        // initials, category and type words in both languages: db/derived.ts), the option's values or its SKU.
+        ...words.map((word) => {
+          const like = containsPattern(word);
+          return or(
+            sql`${products.searchText} like ${like}`,
+            ilike(productOptions.optionNameValue1, like),
+            ilike(productOptions.optionNameValue2, like),
+            ilike(productOptions.sku, like),
+          );
+        }),
       ),
     )
     .orderBy(asc(products.title), asc(productOptions.sortOrder), asc(productOptions.id))
