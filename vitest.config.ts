@@ -6,6 +6,7 @@ const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts',
 const uiSource = fileURLToPath(new URL('./packages/ui/src/index.ts', import.meta.url));
 const uiTestDir = fileURLToPath(new URL('./packages/ui/src/test/', import.meta.url));
 const webLinguiConfig = fileURLToPath(new URL('./apps/web/lingui.config.ts', import.meta.url));
+const adminLinguiConfig = fileURLToPath(new URL('./apps/admin/lingui.config.ts', import.meta.url));
 const alias = [
   { find: '@kshop/contract', replacement: contractSource },
   { find: /^@kshop\/ui$/, replacement: uiSource },
@@ -63,6 +64,8 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // The back office's Lingui macros and PO catalogues, as its Vite build compiles them.
+        plugins: languagePlugins(adminLinguiConfig),
         test: {
           name: 'admin',
           root: 'apps/admin',

@@ -13,7 +13,7 @@ const MACRO_IMPORT = /from\s+['"]@lingui\/(core|react)\/macro['"]/;
  * Rolldown to compile as before. Used by the app's build, the static shell's rendering and the tests.
  */
 export function linguiMacros(configPath: string): Plugin {
-  // Read once, from the storefront's file, whichever directory the build or the tests run from.
+  // Read once, from the app's file, whichever directory the build or the tests run from.
   const linguiConfig = getConfig({ configPath, skipValidation: true });
   return {
     name: 'kshop-lingui-macros',

@@ -1,8 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
 
 /**
- * The few words the shared components say themselves (a dialog's buttons, the pagination's names), in the language
- * of the app around them. English unless an app provides its own with <UiTextsProvider>.
+ * The few words the shared components say themselves (a dialog's buttons, the pagination's names, the language
+ * switch), in the language of the app around them: `<UiTextsProvider texts={uiTexts(language)}>`. English when no
+ * app says otherwise.
  */
 export type UiTexts = {
   ok: string;
@@ -11,6 +12,8 @@ export type UiTexts = {
   previousPage: string;
   nextPage: string;
   page: (page: number) => string;
+  /** The language switch's accessible name. */
+  language: string;
   /** The language country names are written in (`Intl.DisplayNames`). */
   locale: string;
 };
@@ -22,8 +25,24 @@ export const ENGLISH_UI_TEXTS: UiTexts = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   page: (page) => `Page ${page}`,
+  language: 'Language',
   locale: 'en',
 };
+
+const KOREAN_UI_TEXTS: UiTexts = {
+  ok: '확인',
+  cancel: '취소',
+  pagination: '페이지 이동',
+  previousPage: '이전 페이지',
+  nextPage: '다음 페이지',
+  page: (page) => `${page}페이지`,
+  language: '언어',
+  locale: 'ko',
+};
+
+/** The shared components' words in one of the shop's languages; English for any other. */
+export const uiTexts = (language: string): UiTexts =>
+  language === 'ko' ? KOREAN_UI_TEXTS : ENGLISH_UI_TEXTS;
 
 const UiTextsContext = createContext<UiTexts>(ENGLISH_UI_TEXTS);
 

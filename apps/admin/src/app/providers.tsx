@@ -1,7 +1,10 @@
 import { DialogProvider, RouterLinkProvider } from '@kshop/ui';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { i18n } from '../i18n/i18n';
+import { AdminUiTexts } from '../i18n/staff-language';
 import { isApiError } from '../lib/api-client';
 
 export function createQueryClient(): QueryClient {
@@ -20,10 +23,14 @@ export function createQueryClient(): QueryClient {
 
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={client}>
-      <RouterLinkProvider link={Link}>
-        <DialogProvider>{children}</DialogProvider>
-      </RouterLinkProvider>
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <AdminUiTexts>
+        <QueryClientProvider client={client}>
+          <RouterLinkProvider link={Link}>
+            <DialogProvider>{children}</DialogProvider>
+          </RouterLinkProvider>
+        </QueryClientProvider>
+      </AdminUiTexts>
+    </I18nProvider>
   );
 }

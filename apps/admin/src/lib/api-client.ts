@@ -1,3 +1,4 @@
+import { activeLanguage } from '../i18n/i18n';
 import { endSession, getAdminToken, setMustChangePassword } from './session';
 
 export const ADMIN_API = '/api/v1/admin';
@@ -108,7 +109,12 @@ export async function adminRequest<T>(path: string, options: RequestOptions = {}
       : {};
   const response = await send(buildUrl(ADMIN_API, path, options.query), {
     method: options.method ?? 'GET',
-    headers: staffHeaders({ Accept: 'application/json', ...contentType }),
+    // Answers come in the language the back office shows.
+    headers: staffHeaders({
+      Accept: 'application/json',
+      'Accept-Language': activeLanguage(),
+      ...contentType,
+    }),
     body: options.rawBody
       ? options.rawBody.text
       : options.body === undefined
@@ -130,7 +136,7 @@ export const adminGet = <T>(path: string, query?: RequestOptions['query'], signa
 /** The storefront's public reads (artist categories and artists), sent without any token. */
 export async function publicGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   const response = await send(buildUrl(PUBLIC_API, path), {
-    headers: { Accept: 'application/json' },
+    headers: { Accept: 'application/json', 'Accept-Language': activeLanguage() },
     signal,
   });
   const envelope = await readEnvelope<T>(response);

@@ -5,13 +5,20 @@ import { formatter } from '@lingui/format-po';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The PO catalogues as `npm run i18n:extract -w @kshop/web` leaves them: every message the storefront shows must
- * have its Korean, and the Korean must keep every value and tag of its English ({name}, {count, plural, …}, <0>…</0>).
+ * The PO catalogues as `npm run i18n:extract -w @kshop/web` (and `-w @kshop/admin`) leave them: every message the
+ * storefront and the back office show must have its Korean, and the Korean must keep every value and tag of its
+ * English ({name}, {count, plural, …}, <0>…</0>).
  */
 type Entry = { message?: string; translation?: string; obsolete?: boolean };
 
-async function catalog(language: string): Promise<Record<string, Entry>> {
-  const file = path.join(import.meta.dirname, language, 'messages.po');
+/** Each app's catalogues: the storefront's (beside this file) and the back office's. */
+const APPS = {
+  storefront: import.meta.dirname,
+  'back office': path.join(import.meta.dirname, '../../../admin/src/locales'),
+};
+
+async function catalog(app: string, language: string): Promise<Record<string, Entry>> {
+  const file = path.join(app, language, 'messages.po');
   const parsed = await formatter().parse(readFileSync(file, 'utf8'), {
     locale: language,
     sourceLocale: 'en',
@@ -27,24 +34,24 @@ function placeholdersOf(text: string): string[] {
   return [...new Set([...values, ...tags])].sort();
 }
 
-describe('the storefront catalogues', () => {
+describe.each(Object.entries(APPS))('the %s catalogues', (_, app) => {
   it('hold the same messages in every language', async () => {
-    const english = Object.keys(await catalog('en')).sort();
+    const english = Object.keys(await catalog(app, 'en')).sort();
     expect(english.length).toBeGreaterThan(0);
     for (const language of LANGUAGES) {
-      expect(Object.keys(await catalog(language)).sort(), language).toEqual(english);
+      expect(Object.keys(await catalog(app, language)).sort(), language).toEqual(english);
     }
   });
 
   it('translate every message into Korean', async () => {
-    const untranslated = Object.entries(await catalog('ko'))
+    const untranslated = Object.entries(await catalog(app, 'ko'))
       .filter(([, entry]) => !entry.translation?.trim())
       .map(([id, entry]) => entry.message ?? id);
     expect(untranslated).toEqual([]);
   });
 
   it('keep every placeholder of the English in the Korean', async () => {
-    const lost = Object.entries(await catalog('ko')).flatMap(([id, entry]) => {
+    const lost = Object.entries(await catalog(app, 'ko')).flatMap(([id, entry]) => {
       const english = placeholdersOf(entry.message ?? id);
       const korean = placeholdersOf(entry.translation ?? '');
       const missing = english.filter((placeholder) => !korean.includes(placeholder));
@@ -52,7 +59,9 @@ describe('the storefront catalogues', () => {
     });
     expect(lost).toEqual([]);
   });
+});
 
+describe('reading a message', () => {
   it('finds the placeholders of a message', () => {
     expect(
       placeholdersOf('Hello {name}, <0>your {count, plural, one {# order} other {# orders}}</0>'),

@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { i18n } from '../i18n/i18n';
+import { StorefrontUiTexts } from '../i18n/ui-texts';
 
 /** Shows the current address, so a test can see where a link or a submit went. */
 export function LocationProbe() {
@@ -19,18 +20,20 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   });
   const result = render(
     <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[route]}>
-          <RouterLinkProvider link={Link}>
-            <DialogProvider>
-              <Routes>
-                <Route path="*" element={ui} />
-              </Routes>
-              <LocationProbe />
-            </DialogProvider>
-          </RouterLinkProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
+      <StorefrontUiTexts>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[route]}>
+            <RouterLinkProvider link={Link}>
+              <DialogProvider>
+                <Routes>
+                  <Route path="*" element={ui} />
+                </Routes>
+                <LocationProbe />
+              </DialogProvider>
+            </RouterLinkProvider>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </StorefrontUiTexts>
     </I18nProvider>,
   );
   return { ...result, client };

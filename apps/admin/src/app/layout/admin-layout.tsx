@@ -1,30 +1,36 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Notice } from '../../components/ui/states';
 import { signOut } from '../../features/auth';
+import { StaffLanguageSwitch, useStaffLanguage } from '../../i18n/staff-language';
 import { useCurrentStaff } from '../../lib/current-staff';
 import { endSession } from '../../lib/session';
 import './layout.css';
 
-type NavItem = { to: string; label: string; ownerOnly?: boolean; end?: boolean };
+type NavItem = { to: string; label: MessageDescriptor; ownerOnly?: boolean; end?: boolean };
 
 const NAV: NavItem[] = [
-  { to: '/', label: 'Dashboard', end: true },
-  { to: '/buyers', label: 'Buyers' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/reports', label: 'Reports' },
-  { to: '/products', label: 'Products' },
-  { to: '/categories', label: 'Categories & Artists' },
-  { to: '/inquiries', label: 'Inquiries' },
-  { to: '/price-groups', label: 'Price groups' },
-  { to: '/staff', label: 'Staff', ownerOnly: true },
-  { to: '/audit', label: 'Audit log', ownerOnly: true },
+  { to: '/', label: msg`Dashboard`, end: true },
+  { to: '/buyers', label: msg`Buyers` },
+  { to: '/orders', label: msg`Orders` },
+  { to: '/reports', label: msg`Reports` },
+  { to: '/products', label: msg`Products` },
+  { to: '/categories', label: msg`Categories & Artists` },
+  { to: '/inquiries', label: msg`Inquiries` },
+  { to: '/price-groups', label: msg`Price groups` },
+  { to: '/staff', label: msg`Staff`, ownerOnly: true },
+  { to: '/audit', label: msg`Audit log`, ownerOnly: true },
 ];
 
 /** The frame of every signed-in screen: side navigation, who is signed in, and the screen itself. */
 export function AdminLayout() {
   const { data: me } = useCurrentStaff();
+  const { t, i18n } = useLingui();
+  useStaffLanguage();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,16 +54,18 @@ export function AdminLayout() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <aside className="shell__side">
-        <p className="shell__brand">KSHOP Back office</p>
-        <nav aria-label="Back office">
+        <p className="shell__brand">
+          <Trans>KSHOP Back office</Trans>
+        </p>
+        <nav aria-label={t`Back office`}>
           <ul className="side-nav">
             {NAV.filter((item) => !item.ownerOnly || me?.role === 'OWNER').map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} className="side-nav__link">
-                  {item.label}
+                  {i18n._(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -69,19 +77,20 @@ export function AdminLayout() {
               <span className="shell__name" title={me.email}>
                 {me.name || me.email}
               </span>
-              <span className="shell__role">{me.role === 'OWNER' ? 'Owner' : 'Staff'}</span>
+              <span className="shell__role">{me.role === 'OWNER' ? t`Owner` : t`Staff`}</span>
             </p>
           )}
           <NavLink to="/change-password" className="side-nav__link side-nav__link--small">
-            Change password
+            <Trans>Change password</Trans>
           </NavLink>
           <button
             type="button"
             className="side-nav__link side-nav__button"
             onClick={() => void signOutHere()}
           >
-            Sign out
+            <Trans>Sign out</Trans>
           </button>
+          <StaffLanguageSwitch />
         </div>
       </aside>
       <main id="main" ref={mainRef} tabIndex={-1} className="shell__main">
