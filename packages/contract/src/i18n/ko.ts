@@ -21,7 +21,7 @@ export const contractTextsKo: Localized<ContractTexts> = {
       success: '문의가 접수되었습니다.',
     },
     login: {
-      invalid: '아이디 또는 비밀번호를 확인해 주십시오.',
+      invalid: '이메일 또는 비밀번호를 확인해 주십시오.',
       failed: '로그인에 실패했습니다.',
       loggingIn: '로그인 중...',
     },
@@ -174,7 +174,7 @@ export const contractTextsKo: Localized<ContractTexts> = {
   },
   orderStatusLabels: {
     PENDING: '담당자 배정 중',
-    CONFIRMED: '주문 확인',
+    CONFIRMED: '주문 확정',
     PAID: '결제 완료',
     PREPARING: '출고 준비 중',
     SHIPPED: '출고 완료',
@@ -184,7 +184,7 @@ export const contractTextsKo: Localized<ContractTexts> = {
   reorderSkips: {
     gone: '판매 종료',
     soldOut: '품절',
-    belowMinimum: '최소 주문 수량만큼 재고가 없음',
+    belowMinimum: '재고가 최소 주문 수량보다 적음',
     inCart: '이미 장바구니에 있음',
   },
 };
