@@ -193,7 +193,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
         onSubmit={submit}
       >
         <h2 className="checkout__heading">
-          <Trans>Company</Trans>
+          <Trans context="checkout section">Company</Trans>
         </h2>
         <FormField label={t`Business registration number`}>
           {(control) => <input {...control} value={profile.businessRegistrationNumber} readOnly />}
