@@ -31,6 +31,19 @@ describe('shop dates', () => {
     expect(formatShopDateTime('')).toBe('');
   });
 
+  it('writes the date and time as a Korean does on a Korean page, without seconds', () => {
+    expect(formatShopDate('2026-11-22T23:30:00.000Z', 'ko')).toBe('2026년 11월 23일');
+    expect(formatShopDate('2026-03-13T23:30:00.000Z', 'ko')).toBe('2026년 3월 14일');
+    expect(formatShopDateTime('2026-11-23T06:05:09.000Z', 'ko')).toBe('2026년 11월 23일 오후 3:05');
+    expect(formatShopDateTime('2026-11-22T23:30:05.000Z', 'ko')).toBe('2026년 11월 23일 오전 8:30');
+    expect(formatShopDateTime('2026-03-14T15:00:00.000Z', 'ko')).toBe('2026년 3월 15일 오전 12:00');
+    expect(formatShopDateTime('2026-03-14T03:00:00.000Z', 'ko')).toBe('2026년 3월 14일 오후 12:00');
+    // English keeps the spec's format.
+    expect(formatShopDate('2026-11-22T23:30:00.000Z', 'en')).toBe('2026. 11. 23.');
+    expect(formatShopDateTime('2026-11-22T23:30:05.000Z', 'en')).toBe('2026. 11. 23. 오전 8:30:05');
+    expect(formatShopDate('not a date', 'ko')).toBe('not a date');
+  });
+
   it('counts the year in Korean time', () => {
     expect(shopYear(new Date('2026-12-31T15:30:00.000Z'))).toBe(2027);
   });

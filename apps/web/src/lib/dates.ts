@@ -1,6 +1,11 @@
+import type { Language } from '@kshop/contract';
+
 /**
  * Every date the storefront shows: Korean locale in Korean time (Asia/Seoul), whatever the browser's own
- * time zone, so an order dated beside its number (20261123-1001) shows the same day as the number.
+ * time zone, so an order dated beside its number (20261123-1001) shows the same day as the number. English pages
+ * write the spec's '2026. 11. 23.' and '2026. 11. 23. 오전 8:30:00'; Korean pages write the date as a Korean does,
+ * '2026년 11월 23일' and '2026년 11월 23일 오후 3:05' (no seconds). The page's language is passed in
+ * (`i18n.locale` in a component), so the functions stay pure.
  */
 
 export const SHOP_TIME_ZONE = 'Asia/Seoul';
@@ -40,24 +45,34 @@ function shopParts(date: Date): ShopParts {
   };
 }
 
-const datePart = ({ year, month, day }: ShopParts) => `${year}. ${month}. ${day}.`;
+const datePart = ({ year, month, day }: ShopParts, language: Language) =>
+  language === 'ko' ? `${year}년 ${month}월 ${day}일` : `${year}. ${month}. ${day}.`;
 
 const toDate = (value: string | Date): Date => (value instanceof Date ? value : new Date(value));
 
-/** The Korean calendar date, e.g. '2026. 11. 23.'; an unreadable value is shown as it came. */
-export function formatShopDate(value: string | Date): string {
+/**
+ * The Korean calendar date: '2026. 11. 23.' on an English page, '2026년 11월 23일' on a Korean one; an unreadable
+ * value is shown as it came.
+ */
+export function formatShopDate(value: string | Date, language: Language = 'en'): string {
   const date = toDate(value);
-  return Number.isNaN(date.getTime()) ? String(value) : datePart(shopParts(date));
+  return Number.isNaN(date.getTime()) ? String(value) : datePart(shopParts(date), language);
 }
 
-/** Korean date and time, e.g. '2026. 11. 23. 오전 8:30:00'; an unreadable value is shown as it came. */
-export function formatShopDateTime(value: string | Date): string {
+/**
+ * Korean date and time: '2026. 11. 23. 오전 8:30:00' on an English page, '2026년 11월 23일 오전 8:30' on a Korean one;
+ * an unreadable value is shown as it came.
+ */
+export function formatShopDateTime(value: string | Date, language: Language = 'en'): string {
   const date = toDate(value);
   if (Number.isNaN(date.getTime())) return String(value);
   const parts = shopParts(date);
   const period = parts.hour < 12 ? '오전' : '오후';
   const hour12 = parts.hour % 12 === 0 ? 12 : parts.hour % 12;
-  return `${datePart(parts)} ${period} ${hour12}:${parts.minute}:${parts.second}`;
+  const time = `${period} ${hour12}:${parts.minute}`;
+  return language === 'ko'
+    ? `${datePart(parts, language)} ${time}`
+    : `${datePart(parts, language)} ${time}:${parts.second}`;
 }
 
 /** Korea keeps UTC+9 all year (no daylight saving time since 1988). */

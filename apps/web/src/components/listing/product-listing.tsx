@@ -1,17 +1,10 @@
-import {
-  PAGE_SIZE,
-  type ProductListData,
-  pageCount,
-  SORT_LABELS,
-  SORTS,
-  STOCK_STATUS_LABELS,
-  STOCK_STATUSES,
-} from '@kshop/contract';
+import { PAGE_SIZE, type ProductListData, pageCount, SORTS, STOCK_STATUSES } from '@kshop/contract';
 import { Pagination } from '@kshop/ui';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { readListing, withParam } from '../../lib/listing-params';
+import { readListing, SORT_TEXTS, STOCK_STATUS_TEXTS, withParam } from '../../lib/listing-params';
 import { FIRST_ROW, ProductGrid, ProductGridSkeleton } from '../ui/product-grid';
 import { EmptyState, ErrorState } from '../ui/status';
 import './product-listing.css';
@@ -21,6 +14,7 @@ type ProductListingProps = {
   /** A small line above the title, e.g. 'Search results'. */
   eyebrow?: string;
   query: UseQueryResult<ProductListData>;
+  /** 'No products found.' (in the page's language) unless given. */
   emptyMessage?: string;
 };
 
@@ -28,12 +22,8 @@ type ProductListingProps = {
  * A product list or search result: title, stock filter and sort, four-column grid and pagination, all driven
  * by the address so that reload, back and shared links show the same page.
  */
-export function ProductListing({
-  title,
-  eyebrow,
-  query,
-  emptyMessage = 'No products found.',
-}: ProductListingProps) {
+export function ProductListing({ title, eyebrow, query, emptyMessage }: ProductListingProps) {
+  const { t, i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
   const listing = readListing(searchParams);
@@ -51,32 +41,32 @@ export function ProductListing({
         <h1 className="listing__title">{title}</h1>
         {/* Always there, empty until the count is known, so the controls below do not move when it arrives. */}
         <p className="listing__count" aria-live="polite">
-          {query.data && `${totalCount} ${totalCount === 1 ? 'item' : 'items'}`}
+          {query.data && <Plural value={totalCount} one="# item" other="# items" />}
         </p>
       </header>
       <div className="listing__controls">
         <div className="select-field">
           <select
-            aria-label="Stock status"
+            aria-label={t`Stock status`}
             value={listing.stockStatus}
             onChange={(event) => change('stockStatus', event.target.value)}
           >
             {STOCK_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {STOCK_STATUS_LABELS[value]}
+                {i18n._(STOCK_STATUS_TEXTS[value])}
               </option>
             ))}
           </select>
         </div>
         <div className="select-field">
           <select
-            aria-label="Sort"
+            aria-label={t`Sort`}
             value={listing.sort}
             onChange={(event) => change('sort', event.target.value)}
           >
             {SORTS.map((value) => (
               <option key={value} value={value}>
-                {SORT_LABELS[value]}
+                {i18n._(SORT_TEXTS[value])}
               </option>
             ))}
           </select>
@@ -85,9 +75,9 @@ export function ProductListing({
       {query.isPending ? (
         <ProductGridSkeleton count={PAGE_SIZE.productList} />
       ) : query.isError ? (
-        <ErrorState message="Could not load products. Please try again." onRetry={() => query.refetch()} />
+        <ErrorState message={t`Could not load products. Please try again.`} onRetry={() => query.refetch()} />
       ) : query.data.productOptionList.length === 0 ? (
-        <EmptyState>{emptyMessage}</EmptyState>
+        <EmptyState>{emptyMessage ?? t`No products found.`}</EmptyState>
       ) : (
         <div
           className={
@@ -95,7 +85,9 @@ export function ProductListing({
           }
         >
           {/* The cards' titles are h3: this keeps the heading levels in order under the page's h1. */}
-          <h2 className="visually-hidden">Products</h2>
+          <h2 className="visually-hidden">
+            <Trans>Products</Trans>
+          </h2>
           <ProductGrid products={query.data.productOptionList} priorityCount={FIRST_ROW} />
           <Pagination currentPage={listing.page} totalPages={totalPages} hrefForPage={hrefForPage} />
         </div>

@@ -1,12 +1,17 @@
 import {
   isSoldOutTagged,
   type ProductListItem,
+  type ProductTag,
   priceLabel,
   releaseDateLabel,
   visibleBadges,
 } from '@kshop/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { Link } from 'react-router';
+import { contractTextsFor } from '../../i18n/contract-texts';
 import { productDetailPath } from '../../lib/links';
+import { usePageI18n } from '../../lib/page-i18n';
 import './product-card.css';
 
 export type ProductCardData = Pick<
@@ -14,7 +19,12 @@ export type ProductCardData = Pick<
   'optionUuid' | 'title' | 'vendor' | 'thumbnailUrl' | 'releaseDate' | 'tags' | 'totalPrice' | 'currencyCode'
 >;
 
-const BADGE_TEXT: Record<string, string> = { sale: 'SALE', pre: 'PRE', new: 'NEW', hot: 'HOT' };
+const BADGE_TEXT: Record<ProductTag, MessageDescriptor> = {
+  sale: msg`SALE`,
+  pre: msg`PRE`,
+  new: msg`NEW`,
+  hot: msg`HOT`,
+};
 
 type ProductCardProps = {
   product: ProductCardData;
@@ -27,6 +37,9 @@ type ProductCardProps = {
 
 /** One product of a list: the title is the link, stretched over the whole card. */
 export function ProductCard({ product, priority = false }: ProductCardProps) {
+  // Also drawn on its own, outside the page's I18nProvider (its unit test): hence usePageI18n, not useLingui.
+  const i18n = usePageI18n();
+  const { localize } = contractTextsFor(i18n.locale);
   const badges = visibleBadges(product.tags);
   const soldOut = isSoldOutTagged(product.tags);
   const releaseDate = releaseDateLabel(product.releaseDate);
@@ -42,12 +55,12 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           width={400}
           height={400}
         />
-        {soldOut && <span className="product-card__sold-out">SOLD OUT</span>}
+        {soldOut && <span className="product-card__sold-out">{t(i18n)`SOLD OUT`}</span>}
         {badges.length > 0 && (
           <p className="product-card__badges">
             {badges.map((tag) => (
               <span key={tag} className={`badge badge--${tag}`}>
-                {BADGE_TEXT[tag]}
+                {i18n._(BADGE_TEXT[tag])}
               </span>
             ))}
           </p>
@@ -62,10 +75,12 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         </h3>
         {releaseDate && (
           <p className="product-card__release">
-            Release <time dateTime={releaseDate}>{releaseDate}</time>
+            {t(i18n)`Release`} <time dateTime={releaseDate}>{releaseDate}</time>
           </p>
         )}
-        <p className="product-card__price">{priceLabel(product.totalPrice, product.currencyCode)}</p>
+        <p className="product-card__price">
+          {localize(priceLabel(product.totalPrice, product.currencyCode))}
+        </p>
       </div>
     </article>
   );

@@ -1,4 +1,6 @@
 import type { ProductListItem } from '@kshop/contract';
+import { t } from '@lingui/core/macro';
+import { usePageI18n } from '../../lib/page-i18n';
 import { ProductCard } from './product-card';
 import './product-grid.css';
 
@@ -13,6 +15,7 @@ type GridShape = {
 
 type ProductGridProps = GridShape & {
   products: readonly ProductListItem[];
+  /** Names the list; 'Products' (in the page's language) unless given. */
   label?: string;
   /** How many leading cards load their image at once with high priority (the first row a visitor sees). */
   priorityCount?: number;
@@ -21,9 +24,10 @@ type ProductGridProps = GridShape & {
 const gridClass = ({ layout = 'grid', columns = 4 }: GridShape) =>
   `product-grid product-grid--${layout} product-grid--cols-${columns}`;
 
-export function ProductGrid({ products, label = 'Products', priorityCount = 0, ...shape }: ProductGridProps) {
+export function ProductGrid({ products, label, priorityCount = 0, ...shape }: ProductGridProps) {
+  const i18n = usePageI18n();
   return (
-    <ul aria-label={label} className={gridClass(shape)}>
+    <ul aria-label={label ?? t(i18n)`Products`} className={gridClass(shape)}>
       {products.map((product, index) => (
         <li key={product.optionUuid} className="product-grid__item">
           <ProductCard product={product} priority={index < priorityCount} />
@@ -38,10 +42,11 @@ export function ProductGrid({ products, label = 'Products', priorityCount = 0, .
  * so nothing below moves when the products arrive. Screen readers hear 'Loading...' as with the spinner.
  */
 export function ProductGridSkeleton({ count, ...shape }: GridShape & { count: number }) {
+  const i18n = usePageI18n();
   return (
     <div className="product-grid-skeleton">
       <p role="status" className="visually-hidden">
-        Loading...
+        {t(i18n)`Loading...`}
       </p>
       <ul aria-hidden="true" className={gridClass(shape)}>
         {Array.from({ length: count }, (_, index) => (

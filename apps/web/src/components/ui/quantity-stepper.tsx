@@ -1,5 +1,8 @@
 import { clampToRules, largestQuantity, smallestQuantity, stepQuantity } from '@kshop/contract';
+import { t } from '@lingui/core/macro';
 import { useEffect, useId, useState } from 'react';
+import { contractTextsFor } from '../../i18n/contract-texts';
+import { usePageI18n } from '../../lib/page-i18n';
 import './quantity-stepper.css';
 
 type QuantityStepperProps = {
@@ -28,6 +31,8 @@ export function QuantityStepper({
   multiple = 1,
   maxPerOrder = null,
 }: QuantityStepperProps) {
+  const i18n = usePageI18n();
+  const { localize } = contractTextsFor(i18n.locale);
   const rules = { minimum, multiple, max: maxPerOrder, available: maximum };
   const [draft, setDraft] = useState(String(value));
   const [message, setMessage] = useState<string | null>(null);
@@ -43,11 +48,11 @@ export function QuantityStepper({
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would add a legend the design does not want
-    <div className="quantity-stepper" role="group" aria-label={label ?? 'Quantity'}>
+    <div className="quantity-stepper" role="group" aria-label={label ?? t(i18n)`Quantity`}>
       <button
         type="button"
         className="quantity-stepper__button"
-        aria-label="Decrease quantity"
+        aria-label={t(i18n)`Decrease quantity`}
         disabled={value <= smallestQuantity(rules)}
         onClick={() => commit(stepQuantity(value, -1, rules))}
       >
@@ -55,7 +60,7 @@ export function QuantityStepper({
       </button>
       <input
         className="quantity-stepper__input"
-        aria-label="Quantity"
+        aria-label={t(i18n)`Quantity`}
         inputMode="numeric"
         value={draft}
         aria-describedby={message ? messageId : undefined}
@@ -72,7 +77,7 @@ export function QuantityStepper({
       <button
         type="button"
         className="quantity-stepper__button"
-        aria-label="Increase quantity"
+        aria-label={t(i18n)`Increase quantity`}
         disabled={value >= largestQuantity(rules)}
         onClick={() => commit(stepQuantity(value, 1, rules))}
       >
@@ -80,7 +85,8 @@ export function QuantityStepper({
       </button>
       {message && (
         <p id={messageId} role="status" className="quantity-stepper__message">
-          {message}
+          {/* The contract's rule speaks English ('Minimum order quantity is 3'): shown in the page's language. */}
+          {localize(message)}
         </p>
       )}
     </div>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import './cart-count.css';
 import { type ReactNode, useId } from 'react';
@@ -9,6 +11,7 @@ import { cartQuery } from '../api/cart-api';
  * and Add to Cart keep fresh. The link keeps its name 'Cart'; the count is its description.
  */
 export function useCartCount(): { count: number | null; describedBy: string | undefined; badge: ReactNode } {
+  const { t } = useLingui();
   const isLoggedIn = useIsLoggedIn();
   const id = useId();
   const query = useQuery({ ...cartQuery(), enabled: isLoggedIn, staleTime: 30_000 });
@@ -25,7 +28,7 @@ export function useCartCount(): { count: number | null; describedBy: string | un
           </span>
         )}
         <span id={id} className="visually-hidden">
-          {count === 1 ? '1 item in cart' : `${count} items in cart`}
+          {t`${plural(count, { one: '# item in cart', other: '# items in cart' })}`}
         </span>
       </>
     ),

@@ -1,8 +1,10 @@
-import { type CartData, type CartItem, formatPrice, messages } from '@kshop/contract';
+import { type CartData, type CartItem, formatPrice } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 import { showFallbackImage } from '../../../lib/fallback-image';
 import { productDetailPath } from '../../../lib/links';
@@ -15,12 +17,16 @@ import { CartQuantity } from './cart-quantity';
 type CartLineProps = { item: CartItem; currencyCode: CartData['currencyCode'] };
 
 export function CartLine({ item, currencyCode }: CartLineProps) {
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
   const queryClient = useQueryClient();
   const alert = useAlert();
   const line = useLineQuantity(item);
   const [removing, setRemoving] = useState(false);
   const { product, productOption } = item;
   const option = optionValuesText(productOption.optionNameValue1, productOption.optionNameValue2);
+  const title = product.title;
+  const name = `${title} ${option}`;
 
   const remove = async () => {
     line.cancel();
@@ -60,18 +66,22 @@ export function CartLine({ item, currencyCode }: CartLineProps) {
         <p className="cart-line__unit">{formatPrice(item.productPrice.price, currencyCode)}</p>
       </div>
       <div className="cart-line__controls">
-        <CartQuantity line={line} label={`Quantity of ${product.title} ${option}`} />
+        <CartQuantity line={line} label={t`Quantity of ${title} ${option}`} />
         <button
           type="button"
           className="button button--secondary button--small"
           disabled={removing}
           onClick={remove}
         >
-          Remove<span className="visually-hidden">{` ${product.title} ${option}`}</span>
+          <Trans>
+            Remove<span className="visually-hidden"> {name}</span>
+          </Trans>
         </button>
       </div>
       <p className="cart-line__subtotal">
-        <span className="cart-line__subtotal-label">Subtotal</span>
+        <span className="cart-line__subtotal-label">
+          <Trans>Subtotal</Trans>
+        </span>
         <strong>
           {formatPrice(lineAmount({ ...item, quantity: line.quantity }, currencyCode), currencyCode)}
         </strong>

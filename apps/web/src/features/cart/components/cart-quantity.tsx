@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import '../../../components/ui/quantity-stepper.css';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import type { useLineQuantity } from '../hooks/use-line-quantity';
 
 type CartQuantityProps = { line: ReturnType<typeof useLineQuantity>; label: string };
@@ -9,6 +11,8 @@ type CartQuantityProps = { line: ReturnType<typeof useLineQuantity>; label: stri
  * after a pause rather than on Enter, because the cart saves as the buyer goes.
  */
 export function CartQuantity({ line, label }: CartQuantityProps) {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
   const messageId = useId();
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would add a legend the design does not want
@@ -16,7 +20,7 @@ export function CartQuantity({ line, label }: CartQuantityProps) {
       <button
         type="button"
         className="quantity-stepper__button"
-        aria-label="Decrease quantity"
+        aria-label={t`Decrease quantity`}
         disabled={line.quantity <= line.minimum}
         onClick={line.decrease}
       >
@@ -24,7 +28,7 @@ export function CartQuantity({ line, label }: CartQuantityProps) {
       </button>
       <input
         className="quantity-stepper__input"
-        aria-label="Quantity"
+        aria-label={t`Quantity`}
         inputMode="numeric"
         value={line.draft}
         aria-describedby={line.message ? messageId : undefined}
@@ -37,7 +41,7 @@ export function CartQuantity({ line, label }: CartQuantityProps) {
       <button
         type="button"
         className="quantity-stepper__button"
-        aria-label="Increase quantity"
+        aria-label={t`Increase quantity`}
         disabled={line.quantity >= line.maximum}
         onClick={line.increase}
       >
@@ -45,7 +49,8 @@ export function CartQuantity({ line, label }: CartQuantityProps) {
       </button>
       {line.message && (
         <p id={messageId} role="status" className="quantity-stepper__message">
-          {line.message}
+          {/* The contract's rule speaks English; the server's answer comes in the page's language already. */}
+          {localize(line.message)}
         </p>
       )}
     </div>

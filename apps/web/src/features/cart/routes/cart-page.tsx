@@ -1,7 +1,9 @@
-import { formatPrice, messages } from '@kshop/contract';
+import { formatPrice } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cartQuery } from '../api/cart-api';
@@ -11,7 +13,9 @@ import { useCartStockCheck } from '../hooks/use-cart-stock-check';
 import './cart.css';
 
 export function CartPage() {
-  useDocumentTitle('Cart');
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
+  useDocumentTitle(t`Cart`);
   const isLoggedIn = useIsLoggedIn();
   const query = useQuery({ ...cartQuery(), enabled: isLoggedIn });
   const stockCheck = useCartStockCheck(query.data);
@@ -27,7 +31,7 @@ export function CartPage() {
       <div className="cart-empty">
         <p className="cart-empty__text">{messages.cart.empty}</p>
         <Link to="/" className="button">
-          Continue Shopping
+          <Trans>Continue Shopping</Trans>
         </Link>
       </div>
     );
@@ -35,24 +39,26 @@ export function CartPage() {
     const cart = query.data;
     body = (
       <div className="cart-page__layout">
-        <ul className="cart-list" aria-label="Cart items">
+        <ul className="cart-list" aria-label={t`Cart items`}>
           {cart.cartList.map((item) => (
             <CartLine key={item.uuid} item={item} currencyCode={cart.currencyCode} />
           ))}
         </ul>
         <aside className="cart-summary" aria-labelledby="cart-summary-title">
           <h2 id="cart-summary-title" className="cart-summary__title">
-            Order Summary
+            <Trans>Order Summary</Trans>
           </h2>
           <p className="cart-summary__total">
-            <span>Total</span>
+            <span>
+              <Trans>Total</Trans>
+            </span>
             <strong aria-live="polite">{formatPrice(cartTotal(cart), cart.currencyCode)}</strong>
           </p>
           <Link to="/order" className="button button--block button--large">
-            CHECKOUT
+            <Trans>CHECKOUT</Trans>
           </Link>
           <Link to="/" className="button button--secondary button--block">
-            CONTINUE SHOPPING
+            <Trans>CONTINUE SHOPPING</Trans>
           </Link>
         </aside>
       </div>
@@ -61,16 +67,20 @@ export function CartPage() {
 
   return (
     <section className="cart-page container">
-      <h1 className="cart-page__title">Cart</h1>
+      <h1 className="cart-page__title">
+        <Trans>Cart</Trans>
+      </h1>
       {stockCheck.adjusted && (
         <div role="status" className="cart-page__notice">
           <p className="cart-page__notice-text">{messages.cart.adjusted}</p>
           {stockCheck.removed.length > 0 && (
             <>
               <p className="cart-page__notice-text">
-                Removed from your cart, as not enough is available for the minimum order quantity:
+                <Trans>
+                  Removed from your cart, as not enough is available for the minimum order quantity:
+                </Trans>
               </p>
-              <ul className="cart-page__removed" aria-label="Removed items">
+              <ul className="cart-page__removed" aria-label={t`Removed items`}>
                 {stockCheck.removed.map((name, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the same product can be named twice
                   <li key={index}>{name}</li>

@@ -1,4 +1,7 @@
 import type { ProductTag } from '@kshop/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { ProductListing } from '../../../components/listing/product-listing';
@@ -9,11 +12,17 @@ import { productListParams } from '../../../lib/listing-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useClampedPage } from '../use-clamped-page';
 
-const TAG_TITLES: Record<ProductTag, string> = { pre: 'PRE-ORDER', new: 'NEW', sale: 'SALE', hot: 'HOT' };
-const ALL_PRODUCTS = 'ALL PRODUCTS';
+const TAG_TITLES: Record<ProductTag, MessageDescriptor> = {
+  pre: msg`PRE-ORDER`,
+  new: msg`NEW`,
+  sale: msg`SALE`,
+  hot: msg`HOT`,
+};
+const ALL_PRODUCTS = msg`ALL PRODUCTS`;
 
 /** /productlist/{categoryId}: a category, an artist (category 0 + artistId) or a tag (category 0 + tag). */
 export function ProductListPage() {
+  const { t, i18n } = useLingui();
   const { categoryId: rawCategoryId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const params = productListParams(rawCategoryId, searchParams);
@@ -26,17 +35,17 @@ export function ProductListPage() {
     searchParams.get('categoryName') ||
     searchParams.get('artistName') ||
     (categoryId > 0 ? findCategory(categories.data ?? [], categoryId)?.category : undefined) ||
-    (tag ? TAG_TITLES[tag] : undefined) ||
-    (categoryId === 0 ? ALL_PRODUCTS : '');
+    (tag ? i18n._(TAG_TITLES[tag]) : undefined) ||
+    (categoryId === 0 ? i18n._(ALL_PRODUCTS) : '');
   // A category id missing from the category tree is as unknown as one the server refuses.
   const unknownCategory =
     categoryId > 0 && categories.isSuccess && findCategory(categories.data, categoryId) === undefined;
-  useDocumentTitle(unknownCategory ? 'Category not found' : title || undefined);
+  useDocumentTitle(unknownCategory ? t`Category not found` : title || undefined);
   const clamping = useClampedPage(query.data && !query.isPlaceholderData ? query.data.totalCount : undefined);
 
   if (!valid) return <NotFound />;
   if (unknownCategory || (isApiError(query.error) && query.error.statusCode === 404)) {
-    return <NotFound title="Category not found" message="This category does not exist." />;
+    return <NotFound title={t`Category not found`} message={t`This category does not exist.`} />;
   }
   if (clamping) return null;
   return <ProductListing title={title || '\u00a0'} query={query} />;

@@ -1,6 +1,7 @@
-import { messages } from '@kshop/contract';
 import { Modal } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { useId } from 'react';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { AddressList, type AddressView } from '../../addresses';
 
 type AddressPickerDialogProps = {
@@ -11,6 +12,7 @@ type AddressPickerDialogProps = {
 
 /** 'Select Address': the member's addresses (scrolling at 400 px) with Select, Edit, Delete and Add Address. */
 export function AddressPickerDialog({ selectedAddressUuid, onSelect, onClose }: AddressPickerDialogProps) {
+  const { messages } = useContractTexts();
   const id = useId();
   return (
     <Modal
@@ -21,7 +23,7 @@ export function AddressPickerDialog({ selectedAddressUuid, onSelect, onClose }: 
       placement="top"
     >
       <h2 id={`${id}-title`} className="modal__title">
-        Select Address
+        <Trans>Select Address</Trans>
       </h2>
       <p id={`${id}-notice`} className="address-picker__notice">
         {messages.address.notice}
@@ -36,7 +38,7 @@ export function AddressPickerDialog({ selectedAddressUuid, onSelect, onClose }: 
       />
       <div className="modal__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </button>
       </div>
     </Modal>

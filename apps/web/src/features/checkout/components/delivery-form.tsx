@@ -8,9 +8,11 @@ import {
   type UserProfile,
 } from '@kshop/contract';
 import { CountryOptions, FormField, useAlert, useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import '../../../components/ui/form-extras.css';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-errors';
 import { markLoggedIn } from '../../../lib/session-flag';
@@ -39,7 +41,10 @@ type FieldProblems = Partial<
   Record<'receiverName' | 'receiverEmail' | 'phoneNumber' | 'addressDetail', string>
 >;
 
-/** The spec's 'is required' lines that belong to a field of this form, to show beside that field as well. */
+/**
+ * The spec's 'is required' lines (the contract's English, as its rule returns them) that belong to a field of this
+ * form, to show beside that field as well.
+ */
 function fieldProblems(problems: readonly string[]): FieldProblems {
   const byField: FieldProblems = {};
   if (problems.includes(messages.order.receiverNameRequired))
@@ -67,6 +72,11 @@ export function receiverEmailProblem(email: string): string | null {
 
 /** The 'Delivery' form, the 'Product Information' panel beside it and ORDER NOW (spec sections 2, 5 and 8). */
 export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
+  const { t } = useLingui();
+  // The page's language; `messages` below (from '@kshop/contract') stays the English the rules compare with.
+  const { messages: texts, localize } = useContractTexts();
+  /** A problem kept in the contract's English, shown in the page's language. */
+  const shown = (problem: string | null | undefined) => (problem ? localize(problem) : undefined);
   const queryClient = useQueryClient();
   const alert = useAlert();
   const confirm = useConfirm();
@@ -115,7 +125,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
     );
     setMissing(fieldProblems(problems));
     if (problems.length > 0) {
-      void alert([messages.order.fillIn, ...problems].join('\n'));
+      void alert([texts.order.fillIn, ...problems.map(localize)].join('\n'));
       return;
     }
     const emailProblem = receiverEmailProblem(fields.receiverEmail);
@@ -123,10 +133,11 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
       setEmailError(emailProblem);
       // The alert returns focus to where it was when it opened: the field to correct.
       emailRef.current?.focus();
-      void alert(`Receiver email: ${emailProblem}`);
+      const problem = localize(emailProblem);
+      void alert(t`Receiver email: ${problem}`);
       return;
     }
-    if (!(await confirm(messages.order.confirmPlace))) return;
+    if (!(await confirm(texts.order.confirmPlace))) return;
 
     setPlacing(true);
     const request = {
@@ -163,9 +174,9 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
         void queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
       } else if (isApiError(error) && error.statusCode === 400) {
         // A field the server refused (e.g. the email's format): say which, after the spec's sentence.
-        void alert(`${messages.order.failed}\n${error.message}`);
+        void alert(`${texts.order.failed}\n${error.message}`);
       } else {
-        void alert(failureMessage(error, messages.order.failed));
+        void alert(localize(failureMessage(error, texts.order.failed)));
       }
     } finally {
       setPlacing(false);
@@ -181,20 +192,26 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
         noValidate
         onSubmit={submit}
       >
-        <h2 className="checkout__heading">Company</h2>
-        <FormField label="Business registration number">
+        <h2 className="checkout__heading">
+          <Trans context="checkout section">Company</Trans>
+        </h2>
+        <FormField label={t`Business registration number`}>
           {(control) => <input {...control} value={profile.businessRegistrationNumber} readOnly />}
         </FormField>
-        <FormField label="Company name">
+        <FormField label={t`Company name`}>
           {(control) => (
             <input {...control} value={profile.companyName} readOnly autoComplete="organization" />
           )}
         </FormField>
-        <h2 className="checkout__heading checkout__heading--later">Receiver</h2>
+        <h2 className="checkout__heading checkout__heading--later">
+          <Trans>Receiver</Trans>
+        </h2>
         <p className="checkout__required-note">
-          Fields marked <span aria-hidden="true">*</span> are required.
+          <Trans>
+            Fields marked <span aria-hidden="true">*</span> are required.
+          </Trans>
         </p>
-        <FormField label="Receiver name" className="field--required" error={missing.receiverName}>
+        <FormField label={t`Receiver name`} className="field--required" error={shown(missing.receiverName)}>
           {(control) => (
             <input
               {...control}
@@ -206,9 +223,9 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
           )}
         </FormField>
         <FormField
-          label="Receiver email"
+          label={t`Receiver email`}
           className="field--required"
-          error={emailError ?? missing.receiverEmail}
+          error={shown(emailError ?? missing.receiverEmail)}
         >
           {(control) => (
             <input
@@ -222,7 +239,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
             />
           )}
         </FormField>
-        <FormField label="Phone number" className="field--required" error={missing.phoneNumber}>
+        <FormField label={t`Phone number`} className="field--required" error={shown(missing.phoneNumber)}>
           {(control) => (
             <input
               {...control}
@@ -236,16 +253,18 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
           )}
         </FormField>
         <div className="checkout__address-head">
-          <h2 className="checkout__heading checkout__heading--flush">Shipping address</h2>
+          <h2 className="checkout__heading checkout__heading--flush">
+            <Trans>Shipping address</Trans>
+          </h2>
           <button
             type="button"
             className="button button--secondary button--small"
             onClick={() => setPicking(true)}
           >
-            Select / Add Address
+            <Trans>Select / Add Address</Trans>
           </button>
         </div>
-        <FormField label="Postal code" hint="Optional">
+        <FormField label={t`Postal code`} hint={t`Optional`}>
           {(control) => (
             <input
               {...control}
@@ -256,7 +275,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
             />
           )}
         </FormField>
-        <FormField label="Address" className="field--required" error={missing.addressDetail}>
+        <FormField label={t`Address`} className="field--required" error={shown(missing.addressDetail)}>
           {(control) => (
             <textarea
               {...control}
@@ -269,10 +288,10 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
             />
           )}
         </FormField>
-        <FormField label="Country" hint="Optional">
+        <FormField label={t`Country`} hint={t`Optional`}>
           {(control) => (
             <select {...control} value={fields.country} onChange={edit('country')} autoComplete="country">
-              <CountryOptions placeholder="Choose a country" />
+              <CountryOptions placeholder={t`Choose a country`} />
             </select>
           )}
         </FormField>
@@ -287,7 +306,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
           aria-busy={placing}
         >
           {placing && <span className="busy-spinner" aria-hidden="true" />}
-          ORDER NOW
+          <Trans>ORDER NOW</Trans>
         </button>
       </ProductInformation>
 

@@ -1,21 +1,25 @@
-import { type CartData, formatPrice, messages } from '@kshop/contract';
+import { type CartData, formatPrice } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { showFallbackImage } from '../../../lib/fallback-image';
 import { optionValuesText } from '../../../lib/option-text';
 import { cartTotal, lineAmount } from '../../cart';
 
 /** The checkout's right panel: every cart line as 'qty x price = subtotal', then the Total. */
 export function ProductInformation({ cart, children }: { cart: CartData; children?: ReactNode }) {
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
   const { currencyCode } = cart;
   return (
     <aside className="checkout-products" aria-labelledby="product-information-title">
       <h2 id="product-information-title" className="checkout__heading checkout__heading--flush">
-        Product Information
+        <Trans>Product Information</Trans>
       </h2>
       {cart.cartList.length === 0 ? (
         <p className="checkout-products__empty">{messages.cart.empty}</p>
       ) : (
-        <ul className="checkout-products__list" aria-label="Products to order">
+        <ul className="checkout-products__list" aria-label={t`Products to order`}>
           {cart.cartList.map((item) => {
             const { product, productOption } = item;
             return (
@@ -30,7 +34,9 @@ export function ProductInformation({ cart, children }: { cart: CartData; childre
                     onError={showFallbackImage}
                   />
                   <span className="checkout-line__badge">
-                    <span className="visually-hidden">Quantity </span>
+                    <span className="visually-hidden">
+                      <Trans>Quantity</Trans>{' '}
+                    </span>
                     {item.quantity}
                   </span>
                 </div>
@@ -52,7 +58,9 @@ export function ProductInformation({ cart, children }: { cart: CartData; childre
         </ul>
       )}
       <p className="checkout-products__total">
-        <span>Total</span>
+        <span>
+          <Trans>Total</Trans>
+        </span>
         <strong>{formatPrice(cartTotal(cart), currencyCode)}</strong>
       </p>
       {children}

@@ -1,7 +1,8 @@
-import { messages } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserProfile } from '../../../lib/user-profile';
@@ -11,7 +12,9 @@ import './checkout.css';
 
 /** Checkout, titled 'Delivery' (spec section 2). */
 export function OrderPage() {
-  useDocumentTitle('Delivery');
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
+  useDocumentTitle(t`Delivery`);
   const isLoggedIn = useIsLoggedIn();
   const profile = useUserProfile({ enabled: isLoggedIn });
   const cart = useQuery({ ...cartQuery(), enabled: isLoggedIn });
@@ -25,7 +28,7 @@ export function OrderPage() {
   else if (profile.isError)
     body = (
       <ErrorState
-        message="Could not load your company details. Please try again."
+        message={t`Could not load your company details. Please try again.`}
         onRetry={() => void profile.refetch()}
       />
     );
@@ -34,7 +37,7 @@ export function OrderPage() {
   return (
     <section className="checkout container">
       <h1 id="checkout-title" className="checkout__title">
-        Delivery
+        <Trans>Delivery</Trans>
       </h1>
       {body}
     </section>

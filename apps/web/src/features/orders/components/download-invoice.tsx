@@ -1,9 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { buildUrl } from '../../../lib/api-url';
 import { expireSession, getAccessToken } from '../../../lib/session';
 import './download-invoice.css';
-
-const FAILED = 'Could not download the invoice. Please try again.';
 
 /** The server's message from a refusal's envelope, or null when the body is not one. */
 async function refusalMessage(response: Response): Promise<string | null> {
@@ -32,6 +31,8 @@ function save(blob: Blob, fileName: string) {
  * saved; a failure is said right below the button.
  */
 export function DownloadInvoice({ orderUuid, orderNumber }: { orderUuid: string; orderNumber: string }) {
+  const { t } = useLingui();
+  const failed = t`Could not download the invoice. Please try again.`;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -46,14 +47,14 @@ export function DownloadInvoice({ orderUuid, orderNumber }: { orderUuid: string;
       });
       if (!response.ok) {
         if (response.status === 401 && token && getAccessToken() === token) expireSession();
-        setFailure((await refusalMessage(response)) ?? FAILED);
+        setFailure((await refusalMessage(response)) ?? failed);
         return;
       }
       const disposition = response.headers.get('Content-Disposition') ?? '';
       const fileName = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? `invoice-${orderNumber}.pdf`;
       save(await response.blob(), fileName);
     } catch {
-      setFailure(FAILED);
+      setFailure(failed);
     } finally {
       setBusy(false);
     }
@@ -68,13 +69,13 @@ export function DownloadInvoice({ orderUuid, orderNumber }: { orderUuid: string;
         aria-busy={busy}
         onClick={() => void download()}
       >
-        Download invoice
+        <Trans>Download invoice</Trans>
       </button>
       <p
         role="status"
         className={`download-invoice__status${failure && !busy ? ' download-invoice__status--failed' : ''}`}
       >
-        {busy ? 'Preparing the invoice…' : failure}
+        {busy ? t`Preparing the invoice…` : failure}
       </p>
     </div>
   );

@@ -1,7 +1,9 @@
 import type { CartReorderData } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { apiRequest } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-errors';
 import { optionValuesText } from '../../../lib/option-text';
@@ -17,6 +19,9 @@ const lineName = (line: Line) =>
  * could not (and why) is said right below the button, where a screen reader hears it.
  */
 export function OrderAgain({ orderUuid }: { orderUuid: string }) {
+  const { t } = useLingui();
+  // `localize` reads a skipped line's reason (the contract's English) in the page's language.
+  const { localize } = useContractTexts();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<CartReorderData | null>(null);
@@ -34,7 +39,7 @@ export function OrderAgain({ orderUuid }: { orderUuid: string }) {
       await queryClient.invalidateQueries({ queryKey: CART_QUERY_KEY });
     } catch (error) {
       setResult(null);
-      setFailure(failureMessage(error, 'Could not add this order to the cart. Please try again.'));
+      setFailure(localize(failureMessage(error, t`Could not add this order to the cart. Please try again.`)));
     } finally {
       setBusy(false);
     }
@@ -43,7 +48,7 @@ export function OrderAgain({ orderUuid }: { orderUuid: string }) {
   return (
     <section className="order-again" aria-labelledby="order-again-title">
       <h2 id="order-again-title" className="visually-hidden">
-        Order again
+        <Trans>Order again</Trans>
       </h2>
       <button
         type="button"
@@ -52,7 +57,7 @@ export function OrderAgain({ orderUuid }: { orderUuid: string }) {
         disabled={busy}
         aria-busy={busy}
       >
-        {busy ? 'ADDING…' : 'ORDER AGAIN'}
+        {busy ? t`ADDING…` : t`ORDER AGAIN`}
       </button>
       <div role="status" className="order-again__result">
         {failure && <p className="order-again__failure">{failure}</p>}
@@ -60,32 +65,45 @@ export function OrderAgain({ orderUuid }: { orderUuid: string }) {
           <>
             {result.added.length > 0 ? (
               <>
-                <p>Added to your cart:</p>
+                <p>
+                  <Trans>Added to your cart:</Trans>
+                </p>
                 <ul>
-                  {result.added.map((line) => (
-                    <li key={line.productOptionUuid}>
-                      {lineName(line)} × {line.quantity}
-                      {line.quantity !== line.orderedQuantity && ` (ordered ${line.orderedQuantity})`}
-                    </li>
-                  ))}
+                  {result.added.map((line) => {
+                    const { quantity, orderedQuantity } = line;
+                    return (
+                      <li key={line.productOptionUuid}>
+                        {lineName(line)} × {quantity}
+                        {quantity !== orderedQuantity && ` ${t`(ordered ${orderedQuantity})`}`}
+                      </li>
+                    );
+                  })}
                 </ul>
               </>
             ) : (
-              <p>Nothing from this order could be added to your cart.</p>
+              <p>
+                <Trans>Nothing from this order could be added to your cart.</Trans>
+              </p>
             )}
             {result.skipped.length > 0 && (
               <>
-                <p>Not added:</p>
+                <p>
+                  <Trans>Not added:</Trans>
+                </p>
                 <ul>
                   {result.skipped.map((line) => (
                     <li key={`${line.productOptionUuid}-${line.productTitle}`}>
-                      {lineName(line)}: {line.reason}
+                      {lineName(line)}: {localize(line.reason)}
                     </li>
                   ))}
                 </ul>
               </>
             )}
-            {result.added.length > 0 && <Link to="/cart">Go to cart</Link>}
+            {result.added.length > 0 && (
+              <Link to="/cart">
+                <Trans>Go to cart</Trans>
+              </Link>
+            )}
           </>
         )}
       </div>

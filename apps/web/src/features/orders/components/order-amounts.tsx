@@ -1,4 +1,5 @@
 import { formatPrice, type OrderDetail, parseMemo } from '@kshop/contract';
+import { Trans } from '@lingui/react/macro';
 import { signedPrice } from '../order-format';
 
 /**
@@ -12,7 +13,9 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
       {memos.length > 0 && (
         <>
           <div>
-            <dt>SubTotal</dt>
+            <dt>
+              <Trans>SubTotal</Trans>
+            </dt>
             <dd>{formatPrice(order.beforeDiscountProductAmount, order.currencyCode)}</dd>
           </div>
           {memos.map((memo) => (
@@ -24,7 +27,9 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
         </>
       )}
       <div className="order-amounts__total">
-        <dt>Total</dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd>{formatPrice(order.finalPaymentAmount, order.currencyCode)}</dd>
       </div>
     </dl>

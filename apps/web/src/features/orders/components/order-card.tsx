@@ -1,20 +1,26 @@
-import { formatPrice, type OrderSummary } from '@kshop/contract';
+import { formatPrice, type Language, type OrderSummary } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
 import { orderDate, orderDetailPath } from '../order-format';
 
 /** One order of Shopping Info: date, number, its first product, 'and N more', the final amount. */
 export function OrderCard({ order }: { order: OrderSummary }) {
+  const { i18n } = useLingui();
+  const orderNumber = order.orderNumber;
   const [first, ...rest] = order.orderDetails;
+  const more = rest.length;
   const thumbnail = first?.productOption.thumbnailUrlArray[0] || FALLBACK_IMAGE_URL;
   return (
     <article className="order-card">
       <header className="order-card__head">
         <time dateTime={order.createdAt} className="order-card__date">
-          {orderDate(order.createdAt)}
+          {orderDate(order.createdAt, i18n.locale as Language)}
         </time>
         <p className="order-card__number">
-          Order No. <span>{order.orderNumber}</span>
+          <Trans>
+            Order No. <span>{orderNumber}</span>
+          </Trans>
         </p>
       </header>
       <div className="order-card__body">
@@ -29,7 +35,11 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         />
         <div className="order-card__product">
           <p className="order-card__title">{first?.productOption.productTitle ?? ''}</p>
-          {rest.length > 0 && <p className="order-card__more">and {rest.length} more</p>}
+          {rest.length > 0 && (
+            <p className="order-card__more">
+              <Trans>and {more} more</Trans>
+            </p>
+          )}
         </div>
         <p className="order-card__amount">{formatPrice(order.finalPaymentAmount, order.currencyCode)}</p>
       </div>
@@ -37,7 +47,9 @@ export function OrderCard({ order }: { order: OrderSummary }) {
         to={orderDetailPath(order.uuid)}
         className="button button--secondary button--small order-card__link"
       >
-        View Details<span className="visually-hidden">{` of order ${order.orderNumber}`}</span>
+        <Trans>
+          View Details<span className="visually-hidden"> of order {orderNumber}</span>
+        </Trans>
       </Link>
     </article>
   );

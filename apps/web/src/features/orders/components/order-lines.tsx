@@ -1,13 +1,15 @@
 import { formatPrice, type OrderDetail } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
 import { optionValuesText } from '../../../lib/option-text';
 
 /** The products of an order: thumbnail, title, option 'value1 / value2', quantity and amount. */
 export function OrderLines({ lines }: { lines: OrderDetail['orderDetails'] }) {
+  const { t } = useLingui();
   return (
-    <ul className="order-lines" aria-label="Ordered products">
+    <ul className="order-lines" aria-label={t`Ordered products`}>
       {lines.map((line) => {
-        const { productOption } = line;
+        const { productOption, quantity } = line;
         return (
           <li key={line.orderDetailUuid} className="order-line">
             <img
@@ -24,7 +26,9 @@ export function OrderLines({ lines }: { lines: OrderDetail['orderDetails'] }) {
               <p className="order-line__option">
                 {optionValuesText(productOption.optionNameValue1, productOption.optionNameValue2)}
               </p>
-              <p className="order-line__quantity">Quantity: {line.quantity}</p>
+              <p className="order-line__quantity">
+                <Trans>Quantity: {quantity}</Trans>
+              </p>
             </div>
             <p className="order-line__amount">{formatPrice(line.amount, line.currencyCode)}</p>
           </li>

@@ -1,5 +1,7 @@
-import type { OrderDetail } from '@kshop/contract';
+import type { Language, OrderDetail } from '@kshop/contract';
+import { t } from '@lingui/core/macro';
 import { optionValuesText } from '../../../lib/option-text';
+import { usePageI18n } from '../../../lib/page-i18n';
 import { orderDateTime } from '../order-format';
 import './order-shipments.css';
 
@@ -8,9 +10,14 @@ const openOf = (line: Line) => line.quantity - (line.shippedQuantity ?? 0);
 
 /**
  * The parcels sent so far (carrier, tracking number, date and the lines in each) and, while the order is
- * partly shipped, what is still to ship. Nothing is shown before the first parcel.
+ * partly shipped, what is still to ship. Nothing is shown before the first parcel. Also drawn on its own in a unit
+ * test, outside the page's I18nProvider: hence usePageI18n.
  */
 export function OrderShipments({ order }: { order: OrderDetail }) {
+  const i18n = usePageI18n();
+  const language = i18n.locale as Language;
+  const shipmentTitle = (number: number) => t(i18n)`Shipment ${number}`;
+  const shippedOf = (shipped: number, ordered: number) => t(i18n)`${shipped} of ${ordered}`;
   const shipments = order.shipments ?? [];
   if (shipments.length === 0) return null;
   const open = order.orderDetails.filter((line) => openOf(line) > 0);
@@ -18,36 +25,36 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
   return (
     <section className="order-detail__section" aria-labelledby="order-shipments-title">
       <h2 id="order-shipments-title" className="order-detail__heading">
-        Shipments
+        {t(i18n)`Shipments`}
       </h2>
       {shipments.map((shipment, i) => (
         <div key={shipment.shipmentUuid} className="order-shipment">
           <h3 className="order-shipment__title" id={`shipment-${shipment.shipmentUuid}`}>
-            Shipment {i + 1}
+            {shipmentTitle(i + 1)}
           </h3>
           <dl className="order-detail__facts">
             <div>
-              <dt>Carrier</dt>
+              <dt>{t(i18n)`Carrier`}</dt>
               <dd>{shipment.carrier || '-'}</dd>
             </div>
             <div>
-              <dt>Tracking Number</dt>
+              <dt>{t(i18n)`Tracking Number`}</dt>
               <dd>{shipment.trackingNumber || '-'}</dd>
             </div>
             <div>
-              <dt>Shipped</dt>
+              <dt>{t(i18n)`Shipped`}</dt>
               <dd>
-                <time dateTime={shipment.createdAt}>{orderDateTime(shipment.createdAt)}</time>
+                <time dateTime={shipment.createdAt}>{orderDateTime(shipment.createdAt, language)}</time>
               </dd>
             </div>
           </dl>
           <table className="order-shipment__table" aria-labelledby={`shipment-${shipment.shipmentUuid}`}>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Option</th>
+                <th scope="col">{t(i18n)`Product`}</th>
+                <th scope="col">{t(i18n)`Option`}</th>
                 <th scope="col" className="order-shipment__num">
-                  Quantity
+                  {t(i18n)`Quantity`}
                 </th>
               </tr>
             </thead>
@@ -66,18 +73,18 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
       {open.length > 0 && !closed && (
         <div className="order-shipment">
           <h3 className="order-shipment__title" id="order-still-open">
-            Still to Ship
+            {t(i18n)`Still to Ship`}
           </h3>
           <table className="order-shipment__table" aria-labelledby="order-still-open">
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Option</th>
+                <th scope="col">{t(i18n)`Product`}</th>
+                <th scope="col">{t(i18n)`Option`}</th>
                 <th scope="col" className="order-shipment__num">
-                  Shipped
+                  {t(i18n)`Shipped`}
                 </th>
                 <th scope="col" className="order-shipment__num">
-                  Open
+                  {t(i18n)`Open`}
                 </th>
               </tr>
             </thead>
@@ -92,7 +99,7 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
                     )}
                   </td>
                   <td className="order-shipment__num">
-                    {line.shippedQuantity ?? 0} of {line.quantity}
+                    {shippedOf(line.shippedQuantity ?? 0, line.quantity)}
                   </td>
                   <td className="order-shipment__num">{openOf(line)}</td>
                 </tr>

@@ -1,10 +1,12 @@
-import { countryName, messages, ORDER_STATUS_LABELS, type OrderDetail } from '@kshop/contract';
+import { countryName, type Language, type OrderDetail } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -18,15 +20,18 @@ import { addressWithPostalCode, orderDateTime } from '../order-format';
 import './orders.css';
 
 export function OrderDetailPage() {
-  useDocumentTitle('Order Detail');
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
+  useDocumentTitle(t`Order Detail`);
   const { orderUuid = '' } = useParams();
   const isLoggedIn = useIsLoggedIn();
   const alert = useAlert();
   const query = useQuery({ ...orderDetailQuery(orderUuid), enabled: isLoggedIn });
 
+  const loginText = messages.account.loginForOrderDetail;
   useEffect(() => {
-    if (!isLoggedIn) void alert(messages.account.loginForOrderDetail);
-  }, [isLoggedIn, alert]);
+    if (!isLoggedIn) void alert(loginText);
+  }, [isLoggedIn, alert, loginText]);
 
   if (!isLoggedIn) return <Navigate to="/login" replace />;
   if (query.isPending) return <LoadingState />;
@@ -35,13 +40,13 @@ export function OrderDetailPage() {
       return (
         <NotFound
           title={messages.order.notFound}
-          message="This order does not exist or belongs to another account."
+          message={t`This order does not exist or belongs to another account.`}
         />
       );
     }
     return (
       <ErrorState
-        message="Could not load this order. Please try again."
+        message={t`Could not load this order. Please try again.`}
         onRetry={() => void query.refetch()}
       />
     );
@@ -49,33 +54,46 @@ export function OrderDetailPage() {
   return <OrderDetailView order={query.data} />;
 }
 
-/** The status is shown as returned; a label that says more than the status itself (PENDING) follows it. */
-const statusNote = (status: OrderDetail['status']): string | null =>
-  ORDER_STATUS_LABELS[status].toUpperCase() === status ? null : ORDER_STATUS_LABELS[status];
+/**
+ * The status is shown as returned; a label that says more than the status itself follows it: PENDING's in English,
+ * every status's in Korean.
+ */
+const statusNote = (status: OrderDetail['status'], label: string): string | null =>
+  label.toUpperCase() === status ? null : label;
 
 function OrderDetailView({ order }: { order: OrderDetail }) {
+  const { i18n } = useLingui();
+  const { orderStatusLabels } = useContractTexts();
+  const language = i18n.locale as Language;
+  const note = statusNote(order.status, orderStatusLabels[order.status]);
   const { receiverInfo } = order;
   return (
     <article className="order-detail">
-      <h1 className="orders-page__title">Order Detail</h1>
+      <h1 className="orders-page__title">
+        <Trans>Order Detail</Trans>
+      </h1>
       <dl className="order-detail__facts">
         <div>
-          <dt>Order Number</dt>
+          <dt>
+            <Trans>Order Number</Trans>
+          </dt>
           <dd>{order.orderNumber}</dd>
         </div>
         <div>
-          <dt>Order Date</dt>
+          <dt>
+            <Trans>Order Date</Trans>
+          </dt>
           <dd>
-            <time dateTime={order.createdAt}>{orderDateTime(order.createdAt)}</time>
+            <time dateTime={order.createdAt}>{orderDateTime(order.createdAt, language)}</time>
           </dd>
         </div>
         <div>
-          <dt>Status</dt>
+          <dt>
+            <Trans>Status</Trans>
+          </dt>
           <dd>
             <span className="order-detail__status">{order.status}</span>
-            {statusNote(order.status) && (
-              <span className="order-detail__status-label"> ({statusNote(order.status)})</span>
-            )}
+            {note && <span className="order-detail__status-label"> ({note})</span>}
           </dd>
         </div>
       </dl>
@@ -83,13 +101,13 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       {order.statusHistory && order.statusHistory.length > 0 && (
         <section className="order-detail__section" aria-labelledby="order-history-title">
           <h2 id="order-history-title" className="order-detail__heading">
-            Status History
+            <Trans>Status History</Trans>
           </h2>
           <ol className="order-detail__history">
             {order.statusHistory.map((step) => (
               <li key={`${step.at}-${step.status}`}>
                 <span className="order-detail__status">{step.status}</span>{' '}
-                <time dateTime={step.at}>{orderDateTime(step.at)}</time>
+                <time dateTime={step.at}>{orderDateTime(step.at, language)}</time>
               </li>
             ))}
           </ol>
@@ -98,7 +116,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
 
       <section className="order-detail__section" aria-labelledby="order-products-title">
         <h2 id="order-products-title" className="order-detail__heading">
-          Products
+          <Trans>Products</Trans>
         </h2>
         <OrderLines lines={order.orderDetails} />
         <OrderAmounts order={order} />
@@ -109,29 +127,39 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
 
       <section className="order-detail__section" aria-labelledby="order-shipping-title">
         <h2 id="order-shipping-title" className="order-detail__heading">
-          Shipping Information
+          <Trans>Shipping Information</Trans>
         </h2>
         <dl className="order-detail__facts">
           <div>
-            <dt>Receiver Name</dt>
+            <dt>
+              <Trans>Receiver Name</Trans>
+            </dt>
             <dd>{receiverInfo.receiverName}</dd>
           </div>
           <div>
-            <dt>Company</dt>
+            <dt>
+              <Trans>Company</Trans>
+            </dt>
             <dd>{receiverInfo.companyName}</dd>
           </div>
           <div>
-            <dt>Phone</dt>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
             <dd>{receiverInfo.phoneNumber}</dd>
           </div>
           <div>
-            <dt>Address</dt>
+            <dt>
+              <Trans>Address</Trans>
+            </dt>
             <dd>{addressWithPostalCode(receiverInfo.addressDetail, receiverInfo.postalCode)}</dd>
           </div>
           {receiverInfo.country && (
             <div>
-              <dt>Country</dt>
-              <dd>{countryName(receiverInfo.country)}</dd>
+              <dt>
+                <Trans>Country</Trans>
+              </dt>
+              <dd>{countryName(receiverInfo.country, language)}</dd>
             </div>
           )}
         </dl>
@@ -140,7 +168,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
       <OrderAgain orderUuid={order.uuid} />
 
       <Link to="/mypage/shoppinginfo" className="button button--secondary">
-        Back to Shopping Info
+        <Trans>Back to Shopping Info</Trans>
       </Link>
     </article>
   );

@@ -1,8 +1,10 @@
-import { messages, PAGE_SIZE, pageCount } from '@kshop/contract';
+import { PAGE_SIZE, pageCount } from '@kshop/contract';
 import { Pagination } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { positiveInt } from '../../../lib/listing-params';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -11,7 +13,9 @@ import { OrderCard } from '../components/order-card';
 import './orders.css';
 
 export function ShoppingInfoPage() {
-  useDocumentTitle('Shopping Info');
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
+  useDocumentTitle(t`Shopping Info`);
   const isLoggedIn = useIsLoggedIn();
   const [params] = useSearchParams();
   const page = positiveInt(params.get('page')) ?? 1;
@@ -24,7 +28,7 @@ export function ShoppingInfoPage() {
   else if (query.isError)
     body = (
       <ErrorState
-        message="Could not load your orders. Please try again."
+        message={t`Could not load your orders. Please try again.`}
         onRetry={() => void query.refetch()}
       />
     );
@@ -35,7 +39,7 @@ export function ShoppingInfoPage() {
         {orderList.length === 0 ? (
           <EmptyState>{messages.order.noOrders}</EmptyState>
         ) : (
-          <ul className="order-list" aria-label="Orders">
+          <ul className="order-list" aria-label={t`Orders`}>
             {orderList.map((order) => (
               <li key={order.uuid}>
                 <OrderCard order={order} />
@@ -54,7 +58,9 @@ export function ShoppingInfoPage() {
 
   return (
     <section className="orders-page">
-      <h1 className="orders-page__title">Shopping Info</h1>
+      <h1 className="orders-page__title">
+        <Trans>Shopping Info</Trans>
+      </h1>
       {body}
     </section>
   );

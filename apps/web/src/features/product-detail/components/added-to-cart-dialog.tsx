@@ -1,8 +1,10 @@
-import { messages } from '@kshop/contract';
 import { Modal } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { useContractTexts } from '../../../i18n/contract-texts';
 
 export function AddedToCartDialog({ onClose }: { onClose: () => void }) {
+  const { messages } = useContractTexts();
   return (
     <Modal labelledBy="added-to-cart-title" onClose={onClose}>
       <h2 id="added-to-cart-title" className="modal__title">
@@ -10,10 +12,10 @@ export function AddedToCartDialog({ onClose }: { onClose: () => void }) {
       </h2>
       <div className="modal__actions">
         <Link to="/" className="button button--secondary" onClick={onClose}>
-          Continue Shopping
+          <Trans>Continue Shopping</Trans>
         </Link>
         <Link to="/cart" className="button" onClick={onClose}>
-          View Cart
+          <Trans>View Cart</Trans>
         </Link>
       </div>
     </Modal>

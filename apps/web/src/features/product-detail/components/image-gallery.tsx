@@ -1,7 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useRef, useState } from 'react';
+import { usePageI18n } from '../../../lib/page-i18n';
 
-/** Main image, a strip of thumbnails and arrows that step through the images. */
+/**
+ * Main image, a strip of thumbnails and arrows that step through the images. Also drawn on its own in a unit test,
+ * outside the page's I18nProvider: hence usePageI18n.
+ */
 export function ImageGallery({ images, title }: { images: readonly string[]; title: string }) {
+  const i18n = usePageI18n();
   const [index, setIndex] = useState(0);
   const stripRef = useRef<HTMLUListElement>(null);
   const count = images.length;
@@ -19,11 +25,13 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
   if (count === 0) {
     return (
       <div className="gallery">
-        <div className="gallery__main gallery__main--empty">No image</div>
+        <div className="gallery__main gallery__main--empty">{t(i18n)`No image`}</div>
       </div>
     );
   }
   const step = (direction: 1 | -1) => setIndex((current) => (current + direction + count) % count);
+  const position = index + 1;
+  const showImage = (number: number) => t(i18n)`Show image ${number}`;
 
   return (
     <div className="gallery">
@@ -31,7 +39,7 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
         {/* The page's largest paint: fetched at once and first. The size only gives the ratio; CSS sizes it. */}
         <img
           src={images[index]}
-          alt={count > 1 ? `${title} (image ${index + 1} of ${count})` : title}
+          alt={count > 1 ? t(i18n)`${title} (image ${position} of ${count})` : title}
           fetchPriority="high"
           width={600}
           height={600}
@@ -41,19 +49,19 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
         <button
           type="button"
           className="icon-button icon-button--outline"
-          aria-label="Previous images"
+          aria-label={t(i18n)`Previous images`}
           onClick={() => step(-1)}
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <ul ref={stripRef} className="gallery__thumbs" aria-label="Product images">
+        <ul ref={stripRef} className="gallery__thumbs" aria-label={t(i18n)`Product images`}>
           {images.map((url, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a product's image list is fixed and may repeat a URL
             <li key={i}>
               <button
                 type="button"
                 className="gallery__thumb"
-                aria-label={`Show image ${i + 1}`}
+                aria-label={showImage(i + 1)}
                 aria-pressed={i === index}
                 onClick={() => setIndex(i)}
               >
@@ -65,7 +73,7 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
         <button
           type="button"
           className="icon-button icon-button--outline"
-          aria-label="Next images"
+          aria-label={t(i18n)`Next images`}
           onClick={() => step(1)}
         >
           <span aria-hidden="true">›</span>

@@ -1,8 +1,9 @@
-import { messages } from '@kshop/contract';
 import { useId, useState } from 'react';
+import { useContractTexts } from '../../../i18n/contract-texts';
 
 /** 'MUST READ AND AGREE BEFORE PURCHASE', collapsed until the buyer opens it. */
 export function MustRead() {
+  const { messages } = useContractTexts();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (

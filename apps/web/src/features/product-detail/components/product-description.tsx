@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { sanitizeDescription } from '../../../lib/sanitize-html';
 
@@ -7,7 +8,7 @@ export function ProductDescription({ html }: { html: string }) {
   return (
     <section className="detail-section" aria-labelledby="description-title">
       <h2 id="description-title" className="detail-section__title">
-        DETAILS
+        <Trans>DETAILS</Trans>
       </h2>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify to the spec's allowed tags */}
       <div className="product-description" dangerouslySetInnerHTML={{ __html: clean }} />

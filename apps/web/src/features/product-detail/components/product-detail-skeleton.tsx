@@ -1,3 +1,5 @@
+import { Trans } from '@lingui/react/macro';
+
 /**
  * The detail page while its product loads: the main image's square and the first lines of the information, where
  * they will be, so the page does not jump when the product arrives. Screen readers hear 'Loading...'.
@@ -6,7 +8,7 @@ export function ProductDetailSkeleton() {
   return (
     <div className="product-detail container">
       <p role="status" className="visually-hidden">
-        Loading...
+        <Trans>Loading...</Trans>
       </p>
       <div className="product-detail__top" aria-hidden="true">
         <div className="gallery">

@@ -1,14 +1,16 @@
 import {
   type CurrencyCode,
-  messages,
+  messages as contractMessages,
   type ProductDetailData,
   type ProductOptionDetail,
   priceLabel,
 } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
+import { sameMessage, useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { addToCart, CART_QUERY_KEY } from '../../cart';
@@ -31,8 +33,6 @@ import {
 import { StockAlertPanel } from './stock-alert-panel';
 import { unitPriceAt } from './volume-tiers';
 
-const LOGIN_LINK = { to: '/login', label: 'LOGIN' };
-
 /**
  * Option dropdowns, the chosen options with their quantities, TOTAL and Add to Cart; a product whose options
  * are all sold out shows so and cannot be added. `onChosenOption` tells the page which option's unit price to
@@ -45,6 +45,10 @@ export function ProductPurchase({
   detail: ProductDetailData;
   onChosenOption?: (option: ProductOptionDetail | null) => void;
 }) {
+  const { t } = useLingui();
+  const { messages, localize } = useContractTexts();
+  const loginLink = { to: '/login', label: t`LOGIN` };
+  const soldOutChoice = (value: string | null) => t`${value} (Sold out)`;
   const { optionList, currentOption } = detail;
   const currencyCode: CurrencyCode | null = detail.currencyCode;
   const twoLevels = hasSecondOption(optionList);
@@ -105,7 +109,7 @@ export function ProductPurchase({
   const submit = async () => {
     if (soldOut || adding) return;
     if (!isLoggedIn) {
-      void alert(messages.cart.loginToAdd, { link: LOGIN_LINK });
+      void alert(messages.cart.loginToAdd, { link: loginLink });
       return;
     }
     if (selections.length === 0) {
@@ -119,10 +123,10 @@ export function ProductPurchase({
       setAdded(true);
     } catch (error) {
       if (isPendingApproval(error)) return;
-      if (isApiError(error) && error.message === messages.cart.alreadyInCart)
+      if (isApiError(error) && sameMessage(error.message, contractMessages.cart.alreadyInCart))
         void alert(messages.cart.alreadyInCart);
       else if (isApiError(error) && error.statusCode === 401)
-        void alert(messages.cart.loginToAdd, { link: LOGIN_LINK });
+        void alert(messages.cart.loginToAdd, { link: loginLink });
       else void alert(messages.cart.addFailed);
     } finally {
       setAdding(false);
@@ -138,14 +142,14 @@ export function ProductPurchase({
     <div className="purchase">
       <div className="purchase__options">
         <div className="field">
-          <label htmlFor={select1Id}>{firstOption?.optionNameKey1 ?? 'Option'}</label>
+          <label htmlFor={select1Id}>{firstOption?.optionNameKey1 ?? t`Option`}</label>
           <select id={select1Id} value={value1} onChange={(event) => choose1(event.target.value)}>
-            <option value="">- Select -</option>
+            <option value="">{t`- Select -`}</option>
             {firstValues(optionList).map((value) => {
               const soldOut = optionsWithFirstValue(optionList, value).every(isOptionSoldOut);
               return (
                 <option key={value} value={value} disabled={soldOut}>
-                  {soldOut ? `${value} (Sold out)` : value}
+                  {soldOut ? soldOutChoice(value) : value}
                 </option>
               );
             })}
@@ -154,7 +158,7 @@ export function ProductPurchase({
         {twoLevels && (
           <div className="field">
             <label htmlFor={select2Id}>
-              {optionList.find((option) => option.optionNameKey2)?.optionNameKey2 ?? 'Option 2'}
+              {optionList.find((option) => option.optionNameKey2)?.optionNameKey2 ?? t`Option 2`}
             </label>
             <select
               id={select2Id}
@@ -162,16 +166,14 @@ export function ProductPurchase({
               disabled={!value1}
               onChange={(event) => choose2(event.target.value)}
             >
-              <option value="">- Select -</option>
+              <option value="">{t`- Select -`}</option>
               {secondChoices.map((option) => (
                 <option
                   key={option.uuid}
                   value={option.optionNameValue2 ?? ''}
                   disabled={isOptionSoldOut(option)}
                 >
-                  {isOptionSoldOut(option)
-                    ? `${option.optionNameValue2} (Sold out)`
-                    : option.optionNameValue2}
+                  {isOptionSoldOut(option) ? soldOutChoice(option.optionNameValue2) : option.optionNameValue2}
                 </option>
               ))}
             </select>
@@ -180,9 +182,12 @@ export function ProductPurchase({
       </div>
 
       {selections.length > 0 && (
-        <ul className="purchase__selections" aria-label="Selected options">
+        <ul className="purchase__selections" aria-label={t`Selected options`}>
           {selections.map((selection) => {
             const label = optionLabel(selection.option);
+            const unit = localize(
+              priceLabel(unitPriceAt(selection.option, selection.quantity), currencyCode),
+            );
             return (
               <li key={selection.option.uuid} className="selection-card">
                 <div className="selection-card__head">
@@ -190,7 +195,7 @@ export function ProductPurchase({
                   <button
                     type="button"
                     className="icon-button"
-                    aria-label={`Remove ${label}`}
+                    aria-label={t`Remove ${label}`}
                     onClick={() => remove(selection)}
                   >
                     <span aria-hidden="true">×</span>
@@ -198,7 +203,7 @@ export function ProductPurchase({
                 </div>
                 <div className="selection-card__foot">
                   <QuantityStepper
-                    label={`Quantity of ${label}`}
+                    label={t`Quantity of ${label}`}
                     value={selection.quantity}
                     minimum={selection.option.minimumOrderQuantity}
                     maximum={selection.option.stock}
@@ -208,11 +213,11 @@ export function ProductPurchase({
                   />
                   <div className="selection-card__prices">
                     {unitPrice(selection.option) !== null && (
-                      <p className="selection-card__unit">
-                        {priceLabel(unitPriceAt(selection.option, selection.quantity), currencyCode)} each
-                      </p>
+                      <p className="selection-card__unit">{t`${unit} each`}</p>
                     )}
-                    <p className="selection-card__price">{priceLabel(lineAmount(selection), currencyCode)}</p>
+                    <p className="selection-card__price">
+                      {localize(priceLabel(lineAmount(selection), currencyCode))}
+                    </p>
                   </div>
                 </div>
               </li>
@@ -222,15 +227,19 @@ export function ProductPurchase({
       )}
 
       <p className="purchase__total">
-        <span>TOTAL</span>
-        <strong aria-live="polite">{soldOut ? 'Sold out' : priceLabel(total, currencyCode)}</strong>
+        <span>
+          <Trans>TOTAL</Trans>
+        </span>
+        <strong aria-live="polite">
+          {soldOut ? t`Sold out` : localize(priceLabel(total, currencyCode))}
+        </strong>
       </p>
 
       <MustRead />
 
       {soldOut && (
         <p className="purchase__sold-out" role="status">
-          This product is sold out.
+          <Trans>This product is sold out.</Trans>
         </p>
       )}
       <button
@@ -241,7 +250,7 @@ export function ProductPurchase({
         onClick={submit}
       >
         {adding && <span className="busy-spinner" aria-hidden="true" />}
-        Add to Cart
+        <Trans>Add to Cart</Trans>
       </button>
       <StockAlertPanel openedUuid={currentOption.uuid} options={optionList} />
       {added && <AddedToCartDialog onClose={() => setAdded(false)} />}

@@ -1,13 +1,13 @@
-import { type ProductOptionDetail, stockAlertMessages } from '@kshop/contract';
+import type { ProductOptionDetail } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { setStockAlert, stockAlertsQuery } from '../api/stock-alerts-api';
 import { isOptionSoldOut, optionLabel } from './option-selection';
-
-const FAILED = 'Could not change the notification. Please try again.';
 
 /**
  * "Notify me" for a member: each sold-out option of the product with a button to be mailed once when it can be
@@ -20,6 +20,8 @@ export function StockAlertPanel({
   openedUuid: string;
   options: readonly ProductOptionDetail[];
 }) {
+  const { t } = useLingui();
+  const { stockAlertMessages } = useContractTexts();
   const isLoggedIn = useIsLoggedIn();
   const soldOut = options.filter(isOptionSoldOut);
   const query = useQuery({ ...stockAlertsQuery(openedUuid), enabled: isLoggedIn && soldOut.length > 0 });
@@ -51,7 +53,12 @@ export function StockAlertPanel({
         // Back in stock meanwhile: the page reads the product again and offers it for sale.
         void queryClient.invalidateQueries({ queryKey: ['products', 'detail', openedUuid] });
         void alert(stockAlertMessages.inStock);
-      } else void alert(isApiError(error) && error.statusCode < 500 ? error.message : FAILED);
+      } else
+        void alert(
+          isApiError(error) && error.statusCode < 500
+            ? error.message
+            : t`Could not change the notification. Please try again.`,
+        );
     } finally {
       setBusy(null);
     }
@@ -60,9 +67,11 @@ export function StockAlertPanel({
   return (
     <section className="stock-alerts" aria-labelledby={headingId}>
       <h2 id={headingId} className="stock-alerts__title">
-        Back in stock notice
+        <Trans>Back in stock notice</Trans>
       </h2>
-      <p className="stock-alerts__hint">We e-mail you once when a sold-out option can be ordered again.</p>
+      <p className="stock-alerts__hint">
+        <Trans>We e-mail you once when a sold-out option can be ordered again.</Trans>
+      </p>
       <ul className="stock-alerts__list">
         {soldOut.map((option) => {
           const label = optionLabel(option);
@@ -72,18 +81,23 @@ export function StockAlertPanel({
             <li key={option.uuid} className="stock-alerts__item">
               <span className="stock-alerts__option">
                 {label}
-                {isWaiting && <span className="stock-alerts__state"> · You will be notified</span>}
+                {isWaiting && (
+                  <span className="stock-alerts__state">
+                    {' · '}
+                    <Trans>You will be notified</Trans>
+                  </span>
+                )}
               </span>
               <button
                 type="button"
                 className={`button stock-alerts__button${isWaiting ? ' button--secondary' : ''}`}
-                aria-label={isWaiting ? `Cancel notice for ${label}` : `Notify me when ${label} is back`}
+                aria-label={isWaiting ? t`Cancel notice for ${label}` : t`Notify me when ${label} is back`}
                 aria-busy={isBusy}
                 disabled={busy !== null || query.isPending}
                 onClick={() => void toggle(option)}
               >
                 {isBusy && <span className="busy-spinner" aria-hidden="true" />}
-                {isWaiting ? 'Cancel notice' : 'Notify me'}
+                {isWaiting ? t`Cancel notice` : t`Notify me`}
               </button>
             </li>
           );

@@ -1,9 +1,11 @@
-import { messages, type ProductOptionDetail, priceLabel, releaseDateLabel } from '@kshop/contract';
+import { type ProductOptionDetail, priceLabel, releaseDateLabel } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseImageList, productDetailQuery } from '../api/product-detail-api';
@@ -18,6 +20,8 @@ import { YouMayAlsoLike } from '../components/you-may-also-like';
 import './product-detail.css';
 
 export function ProductDetailPage() {
+  const { t } = useLingui();
+  const { messages, localize } = useContractTexts();
   const { optionUuid = '' } = useParams();
   const query = useQuery(productDetailQuery(optionUuid));
   // The option whose unit price the Price line shows, for the product opened at this address.
@@ -33,14 +37,14 @@ export function ProductDetailPage() {
       return (
         <NotFound
           title={messages.http.productNotFound}
-          message="This product does not exist or is no longer sold."
+          message={t`This product does not exist or is no longer sold.`}
         />
       );
     }
     return (
       <div className="container">
         <ErrorState
-          message="Could not load this product. Please try again."
+          message={t`Could not load this product. Please try again.`}
           onRetry={() => query.refetch()}
         />
       </div>
@@ -62,19 +66,29 @@ export function ProductDetailPage() {
         <div className="product-detail__info">
           <p className="product-detail__vendor">{product.vendor}</p>
           <h1 className="product-detail__title">{product.title}</h1>
-          {soldOut && <p className="product-detail__sold-out">Sold out</p>}
+          {soldOut && (
+            <p className="product-detail__sold-out">
+              <Trans>Sold out</Trans>
+            </p>
+          )}
           <dl className="product-detail__facts">
             {releaseDate && (
               <div>
-                <dt>Release date</dt>
+                <dt>
+                  <Trans>Release date</Trans>
+                </dt>
                 <dd>
                   <time dateTime={releaseDate}>{releaseDate}</time>
                 </dd>
               </div>
             )}
             <div>
-              <dt>Price</dt>
-              <dd className="product-detail__price">{priceLabel(price, query.data.currencyCode)}</dd>
+              <dt>
+                <Trans>Price</Trans>
+              </dt>
+              <dd className="product-detail__price">
+                {localize(priceLabel(price, query.data.currencyCode))}
+              </dd>
             </div>
           </dl>
           <VolumeTierTable

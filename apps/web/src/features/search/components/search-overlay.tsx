@@ -1,8 +1,10 @@
 import { priceLabel, SEARCH_DEBOUNCE_MS, SEARCH_OVERLAY_RESULTS } from '@kshop/contract';
 import { Modal } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { productDetailPath, searchPath } from '../../../lib/links';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { productSearchQuery } from '../api/search-api';
@@ -13,6 +15,8 @@ import './search-overlay.css';
  * full search page.
  */
 export function SearchOverlay({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
   const [keyword, setKeyword] = useState('');
   const settled = useDebouncedValue(keyword.trim(), SEARCH_DEBOUNCE_MS);
   const navigate = useNavigate();
@@ -38,36 +42,36 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal label="Search" onClose={onClose} placement="top" className="search-overlay">
+    <Modal label={t`Search`} onClose={onClose} placement="top" className="search-overlay">
       <form className="search-overlay__form" onSubmit={submit}>
         <input
           type="search"
           className="search-overlay__input"
-          aria-label="Search products"
-          placeholder="Search albums, artists, merch…"
+          aria-label={t`Search products`}
+          placeholder={t`Search albums, artists, merch…`}
           autoComplete="off"
           enterKeyHint="search"
           value={keyword}
           aria-controls={resultsId}
           onChange={(event) => setKeyword(event.target.value)}
         />
-        <button type="button" className="icon-button" aria-label="Close search" onClick={onClose}>
+        <button type="button" className="icon-button" aria-label={t`Close search`} onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       </form>
       <div id={resultsId} className="search-overlay__results">
         {settled && search.isFetching && results.length === 0 && (
           <p role="status" className="search-overlay__note">
-            Searching…
+            <Trans>Searching…</Trans>
           </p>
         )}
         {settled && search.isSuccess && results.length === 0 && (
           <p role="status" className="search-overlay__note">
-            No products found.
+            <Trans>No products found.</Trans>
           </p>
         )}
         {results.length > 0 && (
-          <ul aria-label="Search results" className="search-overlay__list">
+          <ul aria-label={t`Search results`} className="search-overlay__list">
             {results.map((product) => (
               <li key={product.optionUuid}>
                 <Link to={productDetailPath(product.optionUuid)} className="search-result" onClick={onClose}>
@@ -75,7 +79,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
                   <span className="search-result__text">
                     <span className="search-result__title">{product.title}</span>
                     <span className="search-result__meta">
-                      {product.vendor} · {priceLabel(product.totalPrice, product.currencyCode)}
+                      {product.vendor} · {localize(priceLabel(product.totalPrice, product.currencyCode))}
                     </span>
                   </span>
                 </Link>
@@ -85,7 +89,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
         )}
         {typed && (
           <Link to={searchPath(typed)} className="button button--block" onClick={onClose}>
-            VIEW ALL
+            <Trans>VIEW ALL</Trans>
           </Link>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,10 +12,11 @@ import { productSearchQuery } from '../api/search-api';
 import './search-page.css';
 
 export function SearchPage() {
+  const { t } = useLingui();
   const [searchParams] = useSearchParams();
   const keyword = (searchParams.get('keyword') ?? '').trim();
   const listing = readListing(searchParams);
-  useDocumentTitle(keyword ? `Search: ${keyword}` : 'Search');
+  useDocumentTitle(keyword ? t`Search: ${keyword}` : t`Search`);
   const query = useQuery({
     ...productSearchQuery({ keyword, limit: PAGE_SIZE.productList, ...listing }),
     enabled: keyword.length > 0,
@@ -25,7 +27,9 @@ export function SearchPage() {
   if (!keyword) {
     return (
       <section className="container page-narrow">
-        <h1>Search</h1>
+        <h1>
+          <Trans>Search</Trans>
+        </h1>
         <SearchForm keyword="" />
       </section>
     );
@@ -39,9 +43,9 @@ export function SearchPage() {
       {!clamping && (
         <ProductListing
           title={keyword}
-          eyebrow="Search results"
+          eyebrow={t`Search results`}
           query={query}
-          emptyMessage={`No products found for "${keyword}".`}
+          emptyMessage={t`No products found for "${keyword}".`}
         />
       )}
     </>
@@ -50,6 +54,7 @@ export function SearchPage() {
 
 /** The keyword box of the search page; SEARCH opens the results for what it holds (sort and filter start over). */
 function SearchForm({ keyword: initial }: { keyword: string }) {
+  const { t } = useLingui();
   const [keyword, setKeyword] = useState(initial);
   const navigate = useNavigate();
   const inputId = useId();
@@ -62,20 +67,20 @@ function SearchForm({ keyword: initial }: { keyword: string }) {
       }}
     >
       <label htmlFor={inputId} className="visually-hidden">
-        Keyword
+        <Trans>Keyword</Trans>
       </label>
       <input
         id={inputId}
         type="search"
         name="keyword"
-        placeholder="Search albums, artists, merch…"
+        placeholder={t`Search albums, artists, merch…`}
         autoComplete="off"
         enterKeyHint="search"
         value={keyword}
         onChange={(event) => setKeyword(event.target.value)}
       />
       <button type="submit" className="button">
-        SEARCH
+        <Trans>SEARCH</Trans>
       </button>
     </form>
   );
