@@ -1,12 +1,14 @@
 import { messages, SESSION_KEYS } from '@kshop/contract';
 import { DialogProvider } from '@kshop/ui';
 import { stubApi } from '@kshop/ui/test/api-stub';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
 import { userProfileFixture } from '../../../lib/user-profile-fixture';
 import { LocationProbe } from '../../../test/render';
 import { isReauthFresh, markReauthenticated, REAUTH_FRESH_MS } from '../reauth-freshness';
@@ -27,23 +29,25 @@ function renderMyPage(route: string) {
   visited.length = 0;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        <DialogProvider>
-          <Routes>
-            <Route path="/mypage" element={<MyPageLayout />}>
-              <Route index element={<ReauthPage />} />
-              <Route path="account" element={<h1>Account page</h1>} />
-              <Route path="shoppinginfo" element={<h1>Orders page</h1>} />
-              <Route path="shoppingdetail/:orderUuid" element={<h1>Order page</h1>} />
-            </Route>
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationProbe />
-          <LocationLog />
-        </DialogProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>
+          <DialogProvider>
+            <Routes>
+              <Route path="/mypage" element={<MyPageLayout />}>
+                <Route index element={<ReauthPage />} />
+                <Route path="account" element={<h1>Account page</h1>} />
+                <Route path="shoppinginfo" element={<h1>Orders page</h1>} />
+                <Route path="shoppingdetail/:orderUuid" element={<h1>Order page</h1>} />
+              </Route>
+              <Route path="*" element={null} />
+            </Routes>
+            <LocationProbe />
+            <LocationLog />
+          </DialogProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 
