@@ -1,4 +1,5 @@
 import { messages } from '@kshop/contract';
+import { sameMessage } from '../i18n/contract-texts';
 import { buildUrl, type QueryValue } from './api-url';
 import { takeEarlyResponse } from './early-responses';
 import { activeLanguage } from './language';
@@ -25,7 +26,9 @@ export class NetworkError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 export const isPendingApproval = (error: unknown): boolean =>
-  isApiError(error) && error.statusCode === 403 && error.message === messages.account.pendingApproval;
+  isApiError(error) &&
+  error.statusCode === 403 &&
+  sameMessage(error.message, messages.account.pendingApproval);
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

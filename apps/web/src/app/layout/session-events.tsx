@@ -1,7 +1,7 @@
-import { messages } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useContractTexts } from '../../i18n/contract-texts';
 import { onPendingApproval } from '../../lib/api-client';
 import { subscribeSession } from '../../lib/session';
 
@@ -12,7 +12,9 @@ import { subscribeSession } from '../../lib/session';
 export function SessionEvents() {
   const queryClient = useQueryClient();
   const alert = useAlert();
+  const { messages } = useContractTexts();
+  const pendingApprovalAlert = messages.account.pendingApprovalAlert;
   useEffect(() => subscribeSession(() => void queryClient.resetQueries()), [queryClient]);
-  useEffect(() => onPendingApproval(() => void alert(messages.account.pendingApprovalAlert)), [alert]);
+  useEffect(() => onPendingApproval(() => void alert(pendingApprovalAlert)), [alert, pendingApprovalAlert]);
   return null;
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -7,9 +8,11 @@ export function PlaceholderPage({ title }: { title: string }) {
   return (
     <section className="container page-narrow placeholder">
       <h1>{title}</h1>
-      <p>This page is coming soon.</p>
+      <p>
+        <Trans>This page is coming soon.</Trans>
+      </p>
       <Link to="/" className="button button--secondary">
-        Back to Home
+        <Trans>Back to Home</Trans>
       </Link>
     </section>
   );

@@ -1,12 +1,14 @@
-import { isAllowedFileName, messages } from '@kshop/contract';
+import { isAllowedFileName } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
-import { useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { type ReactNode, useState } from 'react';
+import { useContractTexts } from '../../i18n/contract-texts';
 import { failureMessage } from '../../lib/api-errors';
 import { uploadBusinessCertificate } from '../../lib/file-transfer';
 
 type CertificateInputProps = {
   id: string;
-  label: string;
+  label: ReactNode;
   /** The file types the picker offers, e.g. SIGNUP_CERTIFICATE_ACCEPT. */
   accept: string;
   /** Called with the uploaded file's reference (send it as businessCertificateUrl) and its name. */
@@ -28,6 +30,7 @@ export function CertificateInput({
   invalid,
 }: CertificateInputProps) {
   const alert = useAlert();
+  const { messages } = useContractTexts();
   const [uploading, setUploading] = useState(false);
 
   const onChange = async (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -66,7 +69,7 @@ export function CertificateInput({
       />
       {uploading && (
         <p role="status" className="field__hint">
-          Uploading...
+          <Trans>Uploading...</Trans>
         </p>
       )}
     </>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
 type ErrorBoundaryProps = { children: ReactNode };
@@ -19,10 +20,14 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     if (!this.state.error) return this.props.children;
     return (
       <section className="container page-narrow" role="alert">
-        <h1>Something went wrong</h1>
-        <p>The page could not be shown. Please reload and try again.</p>
+        <h1>
+          <Trans>Something went wrong</Trans>
+        </h1>
+        <p>
+          <Trans>The page could not be shown. Please reload and try again.</Trans>
+        </p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload
+          <Trans>Reload</Trans>
         </button>
       </section>
     );

@@ -1,11 +1,12 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 
 /** Loading and empty states, announced politely to screen readers. */
-export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
   return (
     <p role="status" className="state state--loading">
       <span className="state__spinner" aria-hidden="true" />
-      {label}
+      {label ?? <Trans>Loading...</Trans>}
     </p>
   );
 }
@@ -24,7 +25,7 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       <p>{message}</p>
       {onRetry && (
         <button type="button" className="button button--secondary" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       )}
     </div>

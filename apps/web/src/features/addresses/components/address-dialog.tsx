@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AddressView, addressFormFor, HOME_COUNTRY, messages } from '@kshop/contract';
+import { type AddressView, addressFormFor, HOME_COUNTRY } from '@kshop/contract';
 import { CountryOptions, Modal, useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { failureMessage } from '../../../lib/api-errors';
 import { useAddAddress, useUpdateAddress } from '../api/addresses-api';
 import '../../../components/ui/form-extras.css';
@@ -27,6 +29,8 @@ export type AddressDialogProps = {
 export function AddressDialog({ address, isKoreanCompany, onClose, onSaved }: AddressDialogProps) {
   const editing = address !== undefined;
   const alert = useAlert();
+  const { t } = useLingui();
+  const { messages, localize } = useContractTexts();
   const add = useAddAddress();
   const update = useUpdateAddress();
   const id = useId();
@@ -59,11 +63,13 @@ export function AddressDialog({ address, isKoreanCompany, onClose, onSaved }: Ad
   return (
     <Modal labelledBy={titleId} describedBy={noticeId} onClose={onClose} className="address-dialog">
       <h2 id={titleId} className="modal__title">
-        {editing ? 'Edit Address' : 'Add Address'}
+        {editing ? <Trans>Edit Address</Trans> : <Trans>Add Address</Trans>}
       </h2>
       <form onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={`${id}-postal`}>Postal code</label>
+          <label htmlFor={`${id}-postal`}>
+            <Trans>Postal code</Trans>
+          </label>
           <input
             id={`${id}-postal`}
             autoComplete="postal-code"
@@ -73,16 +79,18 @@ export function AddressDialog({ address, isKoreanCompany, onClose, onSaved }: Ad
             {...register('postalCode')}
           />
           <p id={`${id}-postal-hint`} className="field__hint">
-            Optional
+            <Trans>Optional</Trans>
           </p>
           {errors.postalCode && (
             <p id={`${id}-postal-error`} role="alert" className="field__error">
-              {errors.postalCode.message}
+              {localize(errors.postalCode.message ?? '')}
             </p>
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-detail`}>Shipping address</label>
+          <label htmlFor={`${id}-detail`}>
+            <Trans>Shipping address</Trans>
+          </label>
           <textarea
             id={`${id}-detail`}
             rows={3}
@@ -94,12 +102,14 @@ export function AddressDialog({ address, isKoreanCompany, onClose, onSaved }: Ad
           />
           {errors.addressDetail && (
             <p id={`${id}-detail-error`} role="alert" className="field__error">
-              {errors.addressDetail.message}
+              {localize(errors.addressDetail.message ?? '')}
             </p>
           )}
         </div>
         <div className="field">
-          <label htmlFor={`${id}-country`}>Country</label>
+          <label htmlFor={`${id}-country`}>
+            <Trans>Country</Trans>
+          </label>
           <select
             id={`${id}-country`}
             autoComplete="country"
@@ -108,27 +118,29 @@ export function AddressDialog({ address, isKoreanCompany, onClose, onSaved }: Ad
             aria-describedby={errors.country ? `${id}-country-error` : undefined}
             {...register('country', { setValueAs: (code: string | undefined) => code || undefined })}
           >
-            <CountryOptions placeholder="Choose a country" />
+            <CountryOptions placeholder={t`Choose a country`} />
           </select>
           {errors.country && (
             <p id={`${id}-country-error`} role="alert" className="field__error">
-              {errors.country.message}
+              {localize(errors.country.message ?? '')}
             </p>
           )}
         </div>
         <label className="checkbox">
           <input type="checkbox" {...register('isDefault')} />
-          <span>Set as default address</span>
+          <span>
+            <Trans>Set as default address</Trans>
+          </span>
         </label>
         <p id={noticeId} className="address-dialog__notice">
           {messages.address.notice}
         </p>
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-            <BusyLabel busy={isSubmitting}>{editing ? 'UPDATE' : 'SAVE'}</BusyLabel>
+            <BusyLabel busy={isSubmitting}>{editing ? <Trans>UPDATE</Trans> : <Trans>SAVE</Trans>}</BusyLabel>
           </button>
         </div>
       </form>

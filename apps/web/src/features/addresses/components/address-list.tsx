@@ -1,8 +1,10 @@
 import type { AddressView } from '@kshop/contract';
-import { countryName, messages } from '@kshop/contract';
+import { countryName } from '@kshop/contract';
 import { useAlert, useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { failureMessage } from '../../../lib/api-errors';
 import { useUserProfile } from '../../../lib/user-profile';
 import { useAddresses, useDeleteAddress } from '../api/addresses-api';
@@ -42,6 +44,8 @@ export function AddressList({
   const remove = useDeleteAddress();
   const alert = useAlert();
   const confirm = useConfirm();
+  const { i18n } = useLingui();
+  const { messages } = useContractTexts();
   const [dialog, setDialog] = useState<DialogState>(null);
   const id = useId();
   const Heading = `h${headingLevel}` as const;
@@ -73,14 +77,22 @@ export function AddressList({
               className={`address-card${address.isDefault ? ' address-card--default' : ''}${selected ? ' address-card--selected' : ''}`}
             >
               <div className="address-card__body">
-                <Heading className="address-card__title">{address.isDefault ? 'Default' : 'Address'}</Heading>
+                <Heading className="address-card__title">
+                  {address.isDefault ? (
+                    <Trans context="shipping address">Default</Trans>
+                  ) : (
+                    <Trans context="shipping address">Address</Trans>
+                  )}
+                </Heading>
                 <p id={textId} className="address-card__text">
                   {address.postalCode && (
                     <span className="address-card__postal">[{address.postalCode}] </span>
                   )}
                   {address.addressDetail}
                   {address.country && (
-                    <span className="address-card__country">, {countryName(address.country)}</span>
+                    <span className="address-card__country">
+                      , {countryName(address.country, i18n.locale)}
+                    </span>
                   )}
                 </p>
               </div>
@@ -93,7 +105,7 @@ export function AddressList({
                     aria-pressed={selectedAddressUuid === undefined ? undefined : selected}
                     onClick={() => onSelect(address)}
                   >
-                    Select
+                    <Trans>Select</Trans>
                   </button>
                 )}
                 <button
@@ -102,7 +114,7 @@ export function AddressList({
                   aria-describedby={textId}
                   onClick={() => setDialog({ mode: 'edit', address })}
                 >
-                  Edit
+                  <Trans>Edit</Trans>
                 </button>
                 <button
                   type="button"
@@ -111,7 +123,7 @@ export function AddressList({
                   disabled={remove.isPending && remove.variables === address.addressUuid}
                   onClick={() => void onDelete(address)}
                 >
-                  Delete
+                  <Trans>Delete</Trans>
                 </button>
               </div>
             </li>
@@ -128,7 +140,7 @@ export function AddressList({
         className="button button--secondary address-list__add"
         onClick={() => setDialog({ mode: 'add' })}
       >
-        Add Address
+        <Trans>Add Address</Trans>
       </button>
       {dialog && (
         <AddressDialog

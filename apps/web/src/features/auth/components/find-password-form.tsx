@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { emailRequest, messages } from '@kshop/contract';
+import { messages as contractMessages, emailRequest } from '@kshop/contract';
 import { FormField, useAlert } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import '../../../components/ui/form-extras.css';
 import { BusyLabel } from '../../../components/ui/busy-label';
+import { sameMessage, useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import { issueTemporaryPassword } from '../api/signup-api';
@@ -18,6 +20,7 @@ type FindPasswordFormProps = {
 /** Mails a temporary password (spec section 8): an unknown email is alerted and cleared. */
 export function FindPasswordForm({ onSend = issueTemporaryPassword, onSent }: FindPasswordFormProps) {
   const alert = useAlert();
+  const { messages, localize } = useContractTexts();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, reset, setFocus, formState } = useForm({
     resolver: zodResolver(emailRequest),
@@ -29,7 +32,7 @@ export function FindPasswordForm({ onSend = issueTemporaryPassword, onSent }: Fi
     try {
       await onSend(email);
     } catch (error) {
-      if (isApiError(error) && error.message === messages.tempPassword.userNotFound) {
+      if (isApiError(error) && sameMessage(error.message, contractMessages.tempPassword.userNotFound)) {
         reset({ email: '' });
         await alert(messages.tempPassword.userNotFoundAlert);
         setFocus('email');
@@ -46,7 +49,10 @@ export function FindPasswordForm({ onSend = issueTemporaryPassword, onSent }: Fi
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <FormField label="Email" error={formState.errors.email?.message ?? failure}>
+      <FormField
+        label={<Trans>Email</Trans>}
+        error={formState.errors.email?.message ? localize(formState.errors.email.message) : failure}
+      >
         {(control) => (
           <input {...control} {...register('email')} type="email" autoComplete="email" aria-required="true" />
         )}
@@ -57,10 +63,14 @@ export function FindPasswordForm({ onSend = issueTemporaryPassword, onSent }: Fi
         disabled={formState.isSubmitting}
         aria-busy={formState.isSubmitting}
       >
-        <BusyLabel busy={formState.isSubmitting}>SEND</BusyLabel>
+        <BusyLabel busy={formState.isSubmitting}>
+          <Trans>SEND</Trans>
+        </BusyLabel>
       </button>
       <p className="auth-form__switch">
-        <Link to="/login">Back to Login</Link>
+        <Link to="/login">
+          <Trans>Back to Login</Trans>
+        </Link>
       </p>
     </form>
   );

@@ -1,8 +1,10 @@
-import { isPlausibleLogin, type LoginRequest, messages } from '@kshop/contract';
+import { isPlausibleLogin, type LoginRequest } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 
 type LoginFormProps = {
@@ -11,7 +13,8 @@ type LoginFormProps = {
   onSuccess: (accessToken: string) => void;
 };
 
-type Failure = { field: 'email' | 'password'; message: string };
+/** The server's refusal (already in the page's language), or null for 'Login failed', shown in the page's language. */
+type Failure = { field: 'email' | 'password'; message: string | null };
 
 /**
  * Login (spec sections 2, 5, 8): implausible input is stopped with 'check your Id or Password'; the server's
@@ -19,6 +22,7 @@ type Failure = { field: 'email' | 'password'; message: string };
  */
 export function LoginForm({ onLogin, onSuccess }: LoginFormProps) {
   const alert = useAlert();
+  const { messages } = useContractTexts();
   const { register, handleSubmit, formState } = useForm<LoginRequest>({
     defaultValues: { email: '', password: '' },
   });
@@ -37,9 +41,7 @@ export function LoginForm({ onLogin, onSuccess }: LoginFormProps) {
       onSuccess(token);
     } catch (error) {
       setFailure(
-        isApiError(error)
-          ? { field: 'email', message: error.message }
-          : { field: 'password', message: messages.login.failed },
+        isApiError(error) ? { field: 'email', message: error.message } : { field: 'password', message: null },
       );
     }
   });
@@ -47,7 +49,9 @@ export function LoginForm({ onLogin, onSuccess }: LoginFormProps) {
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor="login-email">Email</label>
+        <label htmlFor="login-email">
+          <Trans>Email</Trans>
+        </label>
         <input
           id="login-email"
           type="email"
@@ -63,7 +67,9 @@ export function LoginForm({ onLogin, onSuccess }: LoginFormProps) {
         )}
       </div>
       <div className="field">
-        <label htmlFor="login-password">Password</label>
+        <label htmlFor="login-password">
+          <Trans>Password</Trans>
+        </label>
         <input
           id="login-password"
           type="password"
@@ -74,20 +80,22 @@ export function LoginForm({ onLogin, onSuccess }: LoginFormProps) {
         />
         {failure?.field === 'password' && (
           <p id="login-password-error" role="alert" className="field__error">
-            {failure.message}
+            {failure.message ?? messages.login.failed}
           </p>
         )}
       </div>
       <p className="auth-form__aside">
-        <Link to="/findpassword">Forgot your password?</Link>
+        <Link to="/findpassword">
+          <Trans>Forgot your password?</Trans>
+        </Link>
       </p>
       <button type="submit" className="button button--block" disabled={busy}>
-        {busy ? messages.login.loggingIn : 'LOGIN'}
+        {busy ? messages.login.loggingIn : <Trans>LOGIN</Trans>}
       </button>
       <p className="auth-form__switch">
-        New to KSHOP?{' '}
+        <Trans>New to KSHOP?</Trans>{' '}
         <Link to="/signup" className="button button--secondary button--block">
-          SIGN UP
+          <Trans>SIGN UP</Trans>
         </Link>
       </p>
     </form>

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   confirmPasswordError,
+  messages as contractMessages,
   digitsOnly,
   emailRequest,
   emailVerificationRequest,
-  messages,
   newPasswordError,
   PHONE_PLACEHOLDER_SIGNUP,
   SIGNUP_CERTIFICATE_ACCEPT,
@@ -12,12 +12,14 @@ import {
   VERIFICATION_SECONDS,
 } from '@kshop/contract';
 import { FormField, useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { CertificateInput } from '../../../components/ui/certificate-input';
 import '../../../components/ui/form-extras.css';
 import { BusyLabel } from '../../../components/ui/busy-label';
+import { sameMessage, useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import {
@@ -50,6 +52,10 @@ const signupFormSchema = signupRequest.omit({ personalInfoAgree: true, termsOfSe
  */
 export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
   const alert = useAlert();
+  const { t } = useLingui();
+  const { messages, localize } = useContractTexts();
+  /** A check's message (the contract's English, or the API's answer) in the page's language. */
+  const shown = (message: string | null | undefined) => (message ? localize(message) : null);
   const { register, handleSubmit, watch, setValue, setError, clearErrors, getValues, formState } = useForm({
     resolver: zodResolver(signupFormSchema),
     defaultValues: {
@@ -83,15 +89,17 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
   const password = watch('password') ?? '';
   const isKoreanCompany = watch('isKoreanCompany');
   // An empty new password shows no error, also after a submit attempt (spec section 5); the field is still marked.
-  const passwordError = password === '' ? null : (newPasswordError(password) ?? errors.password?.message);
+  const passwordError =
+    password === '' ? null : shown(newPasswordError(password) ?? errors.password?.message);
   const passwordMissing = isSubmitted && password === '';
   const codeExpired = emailStatus === 'expired' || (emailStatus === 'sent' && !countdown.running);
-  const passwordCheckError =
+  const passwordCheckError = shown(
     confirmPasswordError(password, passwordCheck) ??
-    (isSubmitted && password !== passwordCheck ? messages.password.mismatch : null);
+      (isSubmitted && password !== passwordCheck ? contractMessages.password.mismatch : null),
+  );
 
   const showWrongCode = () => {
-    setCodeError(messages.signup.wrongCode);
+    setCodeError(contractMessages.signup.wrongCode);
     codeRef.current?.focus();
   };
 
@@ -111,7 +119,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
       setCodeError(null);
       countdown.start(VERIFICATION_SECONDS);
     } catch (error) {
-      if (isApiError(error) && error.message === messages.signup.userExists) {
+      if (isApiError(error) && sameMessage(error.message, contractMessages.signup.userExists)) {
         void alert(messages.signup.userExistsAlert);
       } else if (isTooManyRequests(error)) {
         void alert(messages.http.tooManyRequests);
@@ -160,7 +168,8 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
       await onSignUp({ ...form, personalInfoAgree, termsOfServiceAgree });
     } catch (error) {
       if (!isApiError(error)) return;
-      if (error.message === messages.signup.userExists) void alert(messages.signup.userExistsAlert);
+      if (sameMessage(error.message, contractMessages.signup.userExists))
+        void alert(messages.signup.userExistsAlert);
       else if (isTooManyRequests(error)) void alert(messages.http.tooManyRequests);
       else if (isWrongCodeError(error)) showWrongCode();
       // Other refusals stay silent (spec section 8), except a validation message the buyer can act on.
@@ -191,7 +200,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
 
   return (
     <form className="auth-form signup-form" onSubmit={submit} noValidate>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={<Trans>Email</Trans>} error={shown(errors.email?.message)}>
         {(control) => (
           <div className="field__with-button">
             <input
@@ -210,20 +219,24 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
               aria-busy={pending === 'send'}
               onClick={() => void onSend()}
             >
-              <BusyLabel busy={pending === 'send'}>{codeExpired ? 'Send again' : 'Send'}</BusyLabel>
+              <BusyLabel busy={pending === 'send'}>
+                {codeExpired ? <Trans>Send again</Trans> : <Trans>Send</Trans>}
+              </BusyLabel>
             </button>
           </div>
         )}
       </FormField>
 
       <FormField
-        label="Verification code"
-        error={codeExpired ? messages.signup.codeExpired : codeError}
+        label={<Trans>Verification code</Trans>}
+        error={codeExpired ? messages.signup.codeExpired : shown(codeError)}
         hint={
           verified ? (
-            <span className="field__success">Email verified.</span>
+            <span className="field__success">
+              <Trans>Email verified.</Trans>
+            </span>
           ) : emailStatus === 'sent' && !codeExpired ? (
-            'We sent a 6-digit code to your email.'
+            <Trans>We sent a 6-digit code to your email.</Trans>
           ) : undefined
         }
       >
@@ -243,7 +256,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
               }}
             />
             {(emailStatus === 'sent' || emailStatus === 'expired') && (
-              <span role="timer" aria-label="Time left" className="signup-form__timer">
+              <span role="timer" aria-label={t`Time left`} className="signup-form__timer">
                 {formatCountdown(countdown.secondsLeft)}
               </span>
             )}
@@ -253,13 +266,13 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
               disabled={emailStatus !== 'sent' || codeExpired || pending !== null}
               onClick={() => void onVerify()}
             >
-              Verify
+              <Trans>Verify</Trans>
             </button>
           </div>
         )}
       </FormField>
 
-      <FormField label="Password" error={passwordError} hint={messages.password.hint}>
+      <FormField label={<Trans>Password</Trans>} error={passwordError} hint={messages.password.hint}>
         {(control) => (
           <input
             {...control}
@@ -271,7 +284,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
         )}
       </FormField>
 
-      <FormField label="Password check" error={passwordCheckError}>
+      <FormField label={<Trans>Password check</Trans>} error={passwordCheckError}>
         {(control) => (
           <input
             {...control}
@@ -284,10 +297,12 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
         )}
       </FormField>
 
-      <h2 className="form-section-title">Company</h2>
+      <h2 className="form-section-title">
+        <Trans context="sign-up form section">Company</Trans>
+      </h2>
       <div className="field">
         <span id="signup-location-label" className="field__label">
-          Company Location
+          <Trans>Company Location</Trans>
         </span>
         {/* biome-ignore lint/a11y/useSemanticElements: two toggle buttons, not a fieldset of form inputs */}
         <div
@@ -302,7 +317,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
             aria-pressed={isKoreanCompany === true}
             onClick={() => chooseLocation(true)}
           >
-            Korea Company
+            <Trans>Korea Company</Trans>
           </button>
           <button
             type="button"
@@ -310,30 +325,33 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
             aria-pressed={isKoreanCompany === false}
             onClick={() => chooseLocation(false)}
           >
-            Global Company
+            <Trans>Global Company</Trans>
           </button>
         </div>
         {errors.isKoreanCompany && (
           <p id="signup-location-error" role="alert" className="field__error">
-            {errors.isKoreanCompany.message}
+            {shown(errors.isKoreanCompany.message)}
           </p>
         )}
       </div>
 
-      <FormField label="Business registration number" error={errors.businessRegistrationNumber?.message}>
+      <FormField
+        label={<Trans>Business registration number</Trans>}
+        error={shown(errors.businessRegistrationNumber?.message)}
+      >
         {(control) => <input {...control} {...numeric('businessRegistrationNumber')} aria-required="true" />}
       </FormField>
-      <FormField label="Company name" error={errors.companyName?.message}>
+      <FormField label={<Trans>Company name</Trans>} error={shown(errors.companyName?.message)}>
         {(control) => (
           <input {...control} {...register('companyName')} autoComplete="organization" aria-required="true" />
         )}
       </FormField>
-      <FormField label="Representative name" error={errors.representativeName?.message}>
+      <FormField label={<Trans>Representative name</Trans>} error={shown(errors.representativeName?.message)}>
         {(control) => (
           <input {...control} {...register('representativeName')} autoComplete="name" aria-required="true" />
         )}
       </FormField>
-      <FormField label="Phone number" error={errors.phoneNumber?.message}>
+      <FormField label={<Trans>Phone number</Trans>} error={shown(errors.phoneNumber?.message)}>
         {(control) => (
           <input
             {...control}
@@ -345,7 +363,11 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
           />
         )}
       </FormField>
-      <FormField label="Postal code" hint="Optional" error={errors.postalCode?.message}>
+      <FormField
+        label={<Trans>Postal code</Trans>}
+        hint={<Trans>Optional</Trans>}
+        error={shown(errors.postalCode?.message)}
+      >
         {(control) => (
           <input
             {...control}
@@ -356,7 +378,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
           />
         )}
       </FormField>
-      <FormField label="Business address" error={errors.companyAddress?.message}>
+      <FormField label={<Trans>Business address</Trans>} error={shown(errors.companyAddress?.message)}>
         {(control) => (
           <input
             {...control}
@@ -369,7 +391,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
       <div className="field">
         <CertificateInput
           id="signup-certificate"
-          label="Business certificate"
+          label={<Trans>Business certificate</Trans>}
           accept={SIGNUP_CERTIFICATE_ACCEPT}
           describedBy={
             [
@@ -387,17 +409,19 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
         />
         {certificateName && (
           <p id="signup-certificate-name" className="file-name">
-            Uploaded: {certificateName}
+            <Trans>Uploaded: {certificateName}</Trans>
           </p>
         )}
         {errors.businessCertificateUrl && (
           <p id="signup-certificate-error" role="alert" className="field__error">
-            {errors.businessCertificateUrl.message}
+            {shown(errors.businessCertificateUrl.message)}
           </p>
         )}
       </div>
 
-      <h2 className="form-section-title">Agreements</h2>
+      <h2 className="form-section-title">
+        <Trans>Agreements</Trans>
+      </h2>
       <label className="checkbox">
         <input
           type="checkbox"
@@ -405,7 +429,9 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
           onChange={(event) => setPersonalInfoAgree(event.target.checked)}
           aria-required="true"
         />
-        <span>I agree to the privacy policy (required)</span>
+        <span>
+          <Trans>I agree to the privacy policy (required)</Trans>
+        </span>
       </label>
       <label className="checkbox">
         <input
@@ -414,15 +440,21 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
           onChange={(event) => setTermsOfServiceAgree(event.target.checked)}
           aria-required="true"
         />
-        <span>I agree to the terms of service (required)</span>
+        <span>
+          <Trans>I agree to the terms of service (required)</Trans>
+        </span>
       </label>
       <label className="checkbox">
         <input type="checkbox" {...register('marketingAgree')} />
-        <span>I agree to receive marketing information (optional)</span>
+        <span>
+          <Trans>I agree to receive marketing information (optional)</Trans>
+        </span>
       </label>
       <p className="signup-form__policies">
-        Read the <Link to="/guide/privacy">privacy policy</Link> and the{' '}
-        <Link to="/guide/terms">terms of service</Link>.
+        <Trans>
+          Read the <Link to="/guide/privacy">privacy policy</Link> and the{' '}
+          <Link to="/guide/terms">terms of service</Link>.
+        </Trans>
       </p>
 
       {serverError && (
@@ -431,7 +463,7 @@ export function SignupForm({ onSignUp = signUp, onSignedUp }: SignupFormProps) {
         </p>
       )}
       <button type="submit" className="button button--block button--large" disabled={isSubmitting}>
-        CREATE
+        <Trans>CREATE</Trans>
       </button>
     </form>
   );

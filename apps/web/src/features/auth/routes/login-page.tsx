@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { startSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -7,13 +8,16 @@ import './auth.css';
 
 export function LoginPage() {
   const navigate = useNavigate();
-  useDocumentTitle('Login');
+  const { t } = useLingui();
+  useDocumentTitle(t`Login`);
   return (
     <section className="auth-page container" aria-labelledby="login-title">
       <h1 id="login-title" className="auth-page__title">
-        LOGIN
+        <Trans>LOGIN</Trans>
       </h1>
-      <p className="auth-page__lead">Log in with your business account to see wholesale prices and order.</p>
+      <p className="auth-page__lead">
+        <Trans>Log in with your business account to see wholesale prices and order.</Trans>
+      </p>
       <LoginForm
         onLogin={login}
         onSuccess={(token) => {

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ContactRequest, contactRequest, messages } from '@kshop/contract';
+import { type ContactRequest, contactRequest } from '@kshop/contract';
 import { FormField, useAlert } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import '../../../components/ui/form-extras.css';
 import { BusyLabel } from '../../../components/ui/busy-label';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useUserProfile } from '../../../lib/user-profile';
@@ -22,6 +24,8 @@ type ContactFormProps = {
  */
 export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: ContactFormProps) {
   const alert = useAlert();
+  const { messages, localize } = useContractTexts();
+  const shown = (message: string | undefined) => (message ? localize(message) : undefined);
   const isLoggedIn = useIsLoggedIn();
   const profile = useUserProfile({ enabled: isLoggedIn });
   const member = isLoggedIn ? profile.data : undefined;
@@ -71,7 +75,10 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
   return (
     <form className="contact-form" onSubmit={submit} noValidate>
       <div className="contact-form__grid">
-        <FormField label="Business registration number" error={errors.businessRegistrationNumber?.message}>
+        <FormField
+          label={<Trans>Business registration number</Trans>}
+          error={shown(errors.businessRegistrationNumber?.message)}
+        >
           {(control) => (
             <input
               {...control}
@@ -82,7 +89,7 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
             />
           )}
         </FormField>
-        <FormField label="Company name" error={errors.companyName?.message}>
+        <FormField label={<Trans>Company name</Trans>} error={shown(errors.companyName?.message)}>
           {(control) => (
             <input
               {...control}
@@ -93,7 +100,10 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
             />
           )}
         </FormField>
-        <FormField label="Representative name" error={errors.representativeName?.message}>
+        <FormField
+          label={<Trans>Representative name</Trans>}
+          error={shown(errors.representativeName?.message)}
+        >
           {(control) => (
             <input
               {...control}
@@ -104,7 +114,7 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
             />
           )}
         </FormField>
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label={<Trans>Email</Trans>} error={shown(errors.email?.message)}>
           {(control) => (
             <input
               {...control}
@@ -115,7 +125,11 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
             />
           )}
         </FormField>
-        <FormField label="Phone number" error={errors.phoneNumber?.message} className="contact-form__wide">
+        <FormField
+          label={<Trans>Phone number</Trans>}
+          error={shown(errors.phoneNumber?.message)}
+          className="contact-form__wide"
+        >
           {(control) => (
             <input
               {...control}
@@ -127,7 +141,7 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
           )}
         </FormField>
       </div>
-      <FormField label="Content" error={errors.content?.message}>
+      <FormField label={<Trans>Content</Trans>} error={shown(errors.content?.message)}>
         {(control) => <textarea {...control} {...register('content')} rows={10} aria-required="true" />}
       </FormField>
       <label className="checkbox">
@@ -138,15 +152,19 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
           aria-invalid={errors.termsOfServiceAgree ? true : undefined}
           aria-describedby={errors.termsOfServiceAgree ? 'contact-terms-error' : undefined}
         />
-        <span>I agree to the terms of service</span>
+        <span>
+          <Trans>I agree to the terms of service</Trans>
+        </span>
       </label>
       {errors.termsOfServiceAgree && (
         <p id="contact-terms-error" role="alert" className="field__error contact-form__terms-error">
-          {errors.termsOfServiceAgree.message}
+          {shown(errors.termsOfServiceAgree.message)}
         </p>
       )}
       <p className="contact-form__terms-link">
-        <Link to="/guide/terms">Read the terms of service</Link>
+        <Link to="/guide/terms">
+          <Trans>Read the terms of service</Trans>
+        </Link>
       </p>
       <button
         type="submit"
@@ -154,7 +172,9 @@ export function ContactForm({ onSubmitInquiry = submitInquiry, onSubmitted }: Co
         disabled={isSubmitting}
         aria-busy={isSubmitting}
       >
-        <BusyLabel busy={isSubmitting}>POST</BusyLabel>
+        <BusyLabel busy={isSubmitting}>
+          <Trans>POST</Trans>
+        </BusyLabel>
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { OFFICE_HOURS } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ContactForm } from '../components/contact-form';
@@ -6,15 +7,18 @@ import './contact.css';
 
 export function ContactPage() {
   const navigate = useNavigate();
-  useDocumentTitle('Contact Us');
+  const { t } = useLingui();
+  useDocumentTitle(t`Contact Us`);
   return (
     <section className="contact-page container" aria-labelledby="contact-title">
       <h1 id="contact-title" className="contact-page__title">
-        CONTACT US
+        <Trans>CONTACT US</Trans>
       </h1>
       <p className="contact-page__lead">
-        Questions about products, wholesale terms or an order? Write to us; we answer during office hours (
-        {OFFICE_HOURS}).
+        <Trans>
+          Questions about products, wholesale terms or an order? Write to us; we answer during office hours (
+          {OFFICE_HOURS}).
+        </Trans>
       </p>
       <ContactForm onSubmitted={() => navigate('/')} />
     </section>

@@ -1,4 +1,5 @@
 import { OFFICE_HOURS } from '@kshop/contract';
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 
 export function ContactBanner() {
@@ -7,15 +8,17 @@ export function ContactBanner() {
       <div className="contact-banner__inner">
         <div>
           <h2 id="contact-banner-title" className="contact-banner__title">
-            Can't find what you need?
+            <Trans>Can't find what you need?</Trans>
           </h2>
           <p className="contact-banner__text">
-            Tell us which albums and goods your store is looking for. Our wholesale team answers within one
-            business day ({OFFICE_HOURS}).
+            <Trans>
+              Tell us which albums and goods your store is looking for. Our wholesale team answers within one
+              business day ({OFFICE_HOURS}).
+            </Trans>
           </p>
         </div>
         <Link to="/contact" className="button button--inverse">
-          CONTACT US
+          <Trans>CONTACT US</Trans>
         </Link>
       </div>
     </section>

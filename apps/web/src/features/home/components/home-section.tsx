@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -17,6 +18,9 @@ type HomeSectionProps = HomeSectionSpec & {
 /** A titled strip of products on the home page with a VIEW ALL link to the full list. */
 export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 0 }: HomeSectionProps) {
   const headingId = useId();
+  const { t } = useLingui();
+  // The section's title is the catalogue's name (PRE-ORDER, K-MERCH…), the same in every language.
+  const gridLabel = t`${title} products`;
   const query = useQuery(productListQuery(params));
   const rowRef = useRef<HTMLDivElement>(null);
   const scroll = (direction: 1 | -1) => {
@@ -38,7 +42,7 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
               <button
                 type="button"
                 className="icon-button icon-button--outline"
-                aria-label="Previous products"
+                aria-label={t`Previous products`}
                 disabled={query.isPending || ends.atStart}
                 onClick={() => scroll(-1)}
               >
@@ -47,7 +51,7 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
               <button
                 type="button"
                 className="icon-button icon-button--outline"
-                aria-label="Next products"
+                aria-label={t`Next products`}
                 disabled={query.isPending || ends.atEnd}
                 onClick={() => scroll(1)}
               >
@@ -56,7 +60,7 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
             </>
           )}
           <Link to={viewAllTo} className="home-section__view-all">
-            VIEW ALL
+            <Trans>VIEW ALL</Trans>
           </Link>
         </div>
       </header>
@@ -69,14 +73,16 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
           <ProductGridSkeleton count={params.limit} />
         )
       ) : query.isError ? (
-        <ErrorState message="Could not load products. Please try again." onRetry={() => query.refetch()} />
+        <ErrorState message={t`Could not load products. Please try again.`} onRetry={() => query.refetch()} />
       ) : query.data.productOptionList.length === 0 ? (
-        <EmptyState>No products yet.</EmptyState>
+        <EmptyState>
+          <Trans>No products yet.</Trans>
+        </EmptyState>
       ) : layout === 'row' ? (
         <div ref={rowRef} className="home-section__row">
           <ProductGrid
             products={query.data.productOptionList}
-            label={`${title} products`}
+            label={gridLabel}
             layout="row"
             priorityCount={priorityCount}
           />
@@ -84,7 +90,7 @@ export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 
       ) : (
         <ProductGrid
           products={query.data.productOptionList}
-          label={`${title} products`}
+          label={gridLabel}
           priorityCount={priorityCount}
         />
       )}

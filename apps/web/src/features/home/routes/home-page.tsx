@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { FIRST_ROW } from '../../../components/ui/product-grid';
 import { PRE_ORDER_PATH } from '../../../lib/links';
@@ -16,22 +17,26 @@ export function HomePage() {
     <div className="home">
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
-          <p className="hero__eyebrow">B2B wholesale · shipped from Seoul</p>
+          <p className="hero__eyebrow">
+            <Trans>B2B wholesale · shipped from Seoul</Trans>
+          </p>
           <h1 id="hero-title" className="hero__title">
-            K-pop albums and goods for your store
+            <Trans>K-pop albums and goods for your store</Trans>
           </h1>
           <p className="hero__text">
-            Albums, light sticks, photo books, magazines and official merchandise at wholesale terms for
-            registered businesses.
+            <Trans>
+              Albums, light sticks, photo books, magazines and official merchandise at wholesale terms for
+              registered businesses.
+            </Trans>
           </p>
           <div className="hero__actions">
             <Link to={PRE_ORDER_PATH} className="button button--inverse">
-              SHOP PRE-ORDERS
+              <Trans>SHOP PRE-ORDERS</Trans>
             </Link>
             {/* Members have their account already. */}
             {!isLoggedIn && (
               <Link to="/signup" className="button button--ghost">
-                OPEN A BUSINESS ACCOUNT
+                <Trans>OPEN A BUSINESS ACCOUNT</Trans>
               </Link>
             )}
           </div>

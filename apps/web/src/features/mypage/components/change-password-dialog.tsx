@@ -1,7 +1,9 @@
-import { changePasswordRequest, confirmPasswordError, messages, newPasswordError } from '@kshop/contract';
+import { changePasswordRequest, confirmPasswordError, newPasswordError } from '@kshop/contract';
 import { FormField, Modal } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import '../../../components/ui/form-extras.css';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 import { failureMessage } from '../../../lib/api-errors';
 import { changePassword } from '../api/account-api';
@@ -23,6 +25,7 @@ export function ChangePasswordDialog({
   onChange = changePassword,
 }: ChangePasswordDialogProps) {
   const titleId = useId();
+  const { messages, localize } = useContractTexts();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [saving, setSaving] = useState(false);
@@ -30,6 +33,7 @@ export function ChangePasswordDialog({
 
   const passwordError = newPasswordError(password);
   const confirmationError = confirmPasswordError(password, confirmation);
+  const shown = (message: string | null) => (message ? localize(message) : null);
   const blocked =
     saving || password === '' || confirmation === '' || passwordError !== null || password !== confirmation;
 
@@ -51,10 +55,10 @@ export function ChangePasswordDialog({
   return (
     <Modal labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="modal__title">
-        Change password
+        <Trans>Change password</Trans>
       </h2>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormField label="Password" error={passwordError} hint={messages.password.hint}>
+        <FormField label={<Trans>Password</Trans>} error={shown(passwordError)} hint={messages.password.hint}>
           {(control) => (
             <input
               {...control}
@@ -65,7 +69,7 @@ export function ChangePasswordDialog({
             />
           )}
         </FormField>
-        <FormField label="Confirm password" error={confirmationError}>
+        <FormField label={<Trans>Confirm password</Trans>} error={shown(confirmationError)}>
           {(control) => (
             <input
               {...control}
@@ -83,10 +87,10 @@ export function ChangePasswordDialog({
         )}
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="button" disabled={blocked}>
-            Save
+            <Trans>Save</Trans>
           </button>
         </div>
       </form>

@@ -2,18 +2,19 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACCOUNT_CERTIFICATE_ACCEPT,
   digitsOnly,
-  messages,
   truncateFileName,
   type UpdateProfileRequest,
   type UserProfile,
   updateProfileRequest,
 } from '@kshop/contract';
 import { FormField, useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CertificateInput } from '../../../components/ui/certificate-input';
 import '../../../components/ui/form-extras.css';
 import { BusyLabel } from '../../../components/ui/busy-label';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { failureMessage } from '../../../lib/api-errors';
 import { updateProfile } from '../api/account-api';
 
@@ -40,6 +41,9 @@ export const profileFormValues = (profile: UserProfile) => ({
 /** My Account in edit mode: the editable fields, validated with the contract's updateProfileRequest. */
 export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile }: ProfileFormProps) {
   const alert = useAlert();
+  const { t } = useLingui();
+  const { messages, localize } = useContractTexts();
+  const shown = (message: string | undefined) => (message ? localize(message) : undefined);
   const [newCertificateName, setNewCertificateName] = useState<string | null>(null);
   const { register, handleSubmit, setValue, reset, formState } = useForm({
     resolver: zodResolver(updateProfileRequest),
@@ -76,30 +80,38 @@ export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile
   };
 
   const currentFile = newCertificateName ?? profile.businessCertificateName;
+  const truncatedFile = truncateFileName(currentFile);
 
   return (
-    <form className="profile-form" onSubmit={submit} noValidate aria-label="Edit profile">
-      <FormField label="Email">
+    <form className="profile-form" onSubmit={submit} noValidate aria-label={t`Edit profile`}>
+      <FormField label={<Trans>Email</Trans>}>
         {(control) => (
           <input {...control} type="email" value={profile.email} readOnly className="field__readonly" />
         )}
       </FormField>
-      <FormField label="Phone number" error={errors.phoneNumber?.message}>
+      <FormField label={<Trans>Phone number</Trans>} error={shown(errors.phoneNumber?.message)}>
         {(control) => <input {...control} {...register('phoneNumber')} type="tel" autoComplete="tel" />}
       </FormField>
-      <FormField label="Company name" error={errors.companyName?.message}>
+      <FormField label={<Trans>Company name</Trans>} error={shown(errors.companyName?.message)}>
         {(control) => <input {...control} {...register('companyName')} autoComplete="organization" />}
       </FormField>
-      <FormField label="Representative name" error={errors.representativeName?.message}>
+      <FormField label={<Trans>Representative name</Trans>} error={shown(errors.representativeName?.message)}>
         {(control) => <input {...control} {...register('representativeName')} autoComplete="name" />}
       </FormField>
-      <FormField label="Business registration number" error={errors.businessRegistrationNumber?.message}>
+      <FormField
+        label={<Trans>Business registration number</Trans>}
+        error={shown(errors.businessRegistrationNumber?.message)}
+      >
         {(control) => <input {...control} {...numeric('businessRegistrationNumber')} />}
       </FormField>
-      <FormField label="Address" error={errors.companyAddress?.message}>
+      <FormField label={<Trans>Address</Trans>} error={shown(errors.companyAddress?.message)}>
         {(control) => <input {...control} {...register('companyAddress')} autoComplete="street-address" />}
       </FormField>
-      <FormField label="Postal code" hint="Optional" error={errors.postalCode?.message}>
+      <FormField
+        label={<Trans>Postal code</Trans>}
+        hint={<Trans>Optional</Trans>}
+        error={shown(errors.postalCode?.message)}
+      >
         {(control) => (
           <input
             {...control}
@@ -113,7 +125,7 @@ export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile
       <div className="field">
         <CertificateInput
           id="account-certificate"
-          label="Business certificate"
+          label={<Trans>Business certificate</Trans>}
           accept={ACCOUNT_CERTIFICATE_ACCEPT}
           describedBy={currentFile ? 'account-certificate-name' : undefined}
           onUploaded={({ fileUrl, fileName }) => {
@@ -123,21 +135,28 @@ export function ProfileForm({ profile, onCancel, onSaved, onSave = updateProfile
         />
         {currentFile && (
           <p id="account-certificate-name" className="file-name" title={currentFile}>
-            {newCertificateName ? 'New file: ' : 'Current file: '}
-            {truncateFileName(currentFile)}
+            {newCertificateName ? (
+              <Trans>New file: {truncatedFile}</Trans>
+            ) : (
+              <Trans>Current file: {truncatedFile}</Trans>
+            )}
           </p>
         )}
       </div>
       <label className="checkbox">
         <input type="checkbox" {...register('marketingAgree')} />
-        <span>I agree to receive marketing information</span>
+        <span>
+          <Trans>I agree to receive marketing information</Trans>
+        </span>
       </label>
       <div className="profile-form__actions">
         <button type="button" className="button button--secondary" onClick={cancel}>
-          CANCEL
+          <Trans>CANCEL</Trans>
         </button>
         <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-          <BusyLabel busy={isSubmitting}>SAVE</BusyLabel>
+          <BusyLabel busy={isSubmitting}>
+            <Trans>SAVE</Trans>
+          </BusyLabel>
         </button>
       </div>
     </form>

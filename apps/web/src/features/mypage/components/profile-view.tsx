@@ -1,6 +1,8 @@
-import { messages, truncateFileName, type UserProfile } from '@kshop/contract';
+import { truncateFileName, type UserProfile } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { failureMessage } from '../../../lib/api-errors';
 import { downloadStoredFile } from '../../../lib/file-transfer';
 
@@ -13,6 +15,7 @@ type ProfileViewProps = {
 /** My Account in view mode: every field as text, the certificate with its Download button. */
 export function ProfileView({ profile, onDownload = downloadStoredFile }: ProfileViewProps) {
   const alert = useAlert();
+  const { messages } = useContractTexts();
   const [downloading, setDownloading] = useState(false);
 
   const download = async () => {
@@ -28,14 +31,14 @@ export function ProfileView({ profile, onDownload = downloadStoredFile }: Profil
 
   return (
     <dl className="profile-view">
-      <Row term="Email">{profile.email}</Row>
-      <Row term="Phone number">{profile.phoneNumber}</Row>
-      <Row term="Company name">{profile.companyName}</Row>
-      <Row term="Representative name">{profile.representativeName}</Row>
-      <Row term="Business registration number">{profile.businessRegistrationNumber}</Row>
-      <Row term="Address">{profile.companyAddress}</Row>
-      <Row term="Postal code">{profile.postalCode || '-'}</Row>
-      <Row term="Business certificate">
+      <Row term={<Trans>Email</Trans>}>{profile.email}</Row>
+      <Row term={<Trans>Phone number</Trans>}>{profile.phoneNumber}</Row>
+      <Row term={<Trans>Company name</Trans>}>{profile.companyName}</Row>
+      <Row term={<Trans>Representative name</Trans>}>{profile.representativeName}</Row>
+      <Row term={<Trans>Business registration number</Trans>}>{profile.businessRegistrationNumber}</Row>
+      <Row term={<Trans>Address</Trans>}>{profile.companyAddress}</Row>
+      <Row term={<Trans>Postal code</Trans>}>{profile.postalCode || '-'}</Row>
+      <Row term={<Trans>Business certificate</Trans>}>
         {profile.businessCertificateUrl ? (
           <span className="profile-view__file">
             <span title={profile.businessCertificateName}>
@@ -47,19 +50,21 @@ export function ProfileView({ profile, onDownload = downloadStoredFile }: Profil
               disabled={downloading}
               onClick={() => void download()}
             >
-              Download
+              <Trans>Download</Trans>
             </button>
           </span>
         ) : (
           '-'
         )}
       </Row>
-      <Row term="Marketing agreement">{profile.marketingAgree ? 'Agreed' : 'Not agreed'}</Row>
+      <Row term={<Trans>Marketing agreement</Trans>}>
+        {profile.marketingAgree ? <Trans>Agreed</Trans> : <Trans>Not agreed</Trans>}
+      </Row>
     </dl>
   );
 }
 
-function Row({ term, children }: { term: string; children: React.ReactNode }) {
+function Row({ term, children }: { term: React.ReactNode; children: React.ReactNode }) {
   return (
     <div className="profile-view__row">
       <dt>{term}</dt>

@@ -1,8 +1,9 @@
-import { messages } from '@kshop/contract';
 import { useAlert, useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { failureMessage } from '../../../lib/api-errors';
 import { clearSession, expireSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -17,7 +18,9 @@ import { ProfileView } from '../components/profile-view';
 
 /** My Account (spec section 2): the profile in view or edit mode, shipping addresses, password and deletion. */
 export function AccountPage() {
-  useDocumentTitle('My Account');
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
+  useDocumentTitle(t`My Account`);
   const profile = useUserProfile();
   const queryClient = useQueryClient();
   const alert = useAlert();
@@ -50,18 +53,20 @@ export function AccountPage() {
 
   return (
     <div className="account">
-      <h1 className="mypage-panel__title">My Account</h1>
+      <h1 className="mypage-panel__title">
+        <Trans>My Account</Trans>
+      </h1>
 
       <section className="account-section" aria-labelledby="account-profile-title">
         <div className="account-section__header">
           <h2 id="account-profile-title" className="account-section__title">
-            Profile
+            <Trans>Profile</Trans>
           </h2>
           {!editing && (
             <button
               type="button"
               className="icon-button icon-button--outline"
-              aria-label="Edit"
+              aria-label={t`Edit`}
               onClick={() => setEditing(true)}
             >
               <PencilIcon />
@@ -84,14 +89,14 @@ export function AccountPage() {
 
       <section className="account-section" aria-labelledby="account-addresses-title">
         <h2 id="account-addresses-title" className="account-section__title">
-          Shipping Address
+          <Trans>Shipping Address</Trans>
         </h2>
         <AddressList />
       </section>
 
       <section className="account-section" aria-labelledby="account-info-title">
         <h2 id="account-info-title" className="account-section__title">
-          My info
+          <Trans>My info</Trans>
         </h2>
         <div className="account-section__buttons">
           <button
@@ -99,14 +104,14 @@ export function AccountPage() {
             className="button button--secondary"
             onClick={() => setChangingPassword(true)}
           >
-            Change password
+            <Trans>Change password</Trans>
           </button>
           <button
             type="button"
             className="button button--secondary account__delete"
             onClick={() => void onDeleteAccount()}
           >
-            Delete account
+            <Trans>Delete account</Trans>
           </button>
         </div>
       </section>

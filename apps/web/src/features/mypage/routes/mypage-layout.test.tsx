@@ -1,12 +1,14 @@
-import { messages, SESSION_KEYS } from '@kshop/contract';
+import { contractTextsKo, messages, SESSION_KEYS } from '@kshop/contract';
 import { DialogProvider } from '@kshop/ui';
 import { stubApi } from '@kshop/ui/test/api-stub';
+import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activateLanguage, i18n } from '../../../i18n/i18n';
 import { userProfileFixture } from '../../../lib/user-profile-fixture';
 import { LocationProbe } from '../../../test/render';
 import { isReauthFresh, markReauthenticated, REAUTH_FRESH_MS } from '../reauth-freshness';
@@ -27,23 +29,25 @@ function renderMyPage(route: string) {
   visited.length = 0;
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        <DialogProvider>
-          <Routes>
-            <Route path="/mypage" element={<MyPageLayout />}>
-              <Route index element={<ReauthPage />} />
-              <Route path="account" element={<h1>Account page</h1>} />
-              <Route path="shoppinginfo" element={<h1>Orders page</h1>} />
-              <Route path="shoppingdetail/:orderUuid" element={<h1>Order page</h1>} />
-            </Route>
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationProbe />
-          <LocationLog />
-        </DialogProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>
+          <DialogProvider>
+            <Routes>
+              <Route path="/mypage" element={<MyPageLayout />}>
+                <Route index element={<ReauthPage />} />
+                <Route path="account" element={<h1>Account page</h1>} />
+                <Route path="shoppinginfo" element={<h1>Orders page</h1>} />
+                <Route path="shoppingdetail/:orderUuid" element={<h1>Order page</h1>} />
+              </Route>
+              <Route path="*" element={null} />
+            </Routes>
+            <LocationProbe />
+            <LocationLog />
+          </DialogProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
 }
 
@@ -189,5 +193,37 @@ describe('ReauthPage', () => {
     // The token the new login replaced ends on the server.
     await vi.waitFor(() => expect(api.callsTo('POST /auth/logout')).toHaveLength(1));
     expect(api.callsTo('POST /auth/logout')[0]?.headers.Authorization).toBe('Bearer old-token');
+  });
+});
+
+describe('My Page in Korean', () => {
+  afterEach(async () => {
+    await act(() => activateLanguage('en'));
+  });
+
+  it("alerts a guest in Korean and shows a member the menu, the landing's prompt and LOG OUT in Korean", async () => {
+    await act(() => activateLanguage('ko'));
+    renderMyPage('/mypage/account');
+    expect(
+      await screen.findByRole('alertdialog', { name: contractTextsKo.messages.account.loginForMyAccount }),
+    ).toBeTruthy();
+    await vi.waitFor(() => expect(location()).toBe('/login'));
+
+    sessionStorage.setItem(SESSION_KEYS.accessToken, 'member-token');
+    stubApi({ 'GET /user': { data: userProfileFixture() } });
+    renderMyPage('/mypage');
+    const nav = screen.getByRole('navigation', { name: '마이페이지 메뉴' });
+    expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+      '마이페이지',
+      '회원 정보',
+      '주문 내역',
+    ]);
+    expect(screen.getByRole('button', { name: '로그아웃' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'LOG OUT' })).toBeNull();
+    expect(await screen.findByText(contractTextsKo.messages.account.reauthenticate)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: '마이페이지' })).toBeTruthy();
+    expect(screen.getByLabelText('비밀번호')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '확인' })).toBeTruthy();
+    expect(screen.queryByText(messages.account.reauthenticate)).toBeNull();
   });
 });

@@ -1,18 +1,22 @@
-import { messages } from '@kshop/contract';
+import { messages as contractMessages } from '@kshop/contract';
 import { useAlert } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { contractTextsFor } from '../../../i18n/contract-texts';
 import { revokeToken } from '../../../lib/api-client';
 import { clearSession, useIsLoggedIn } from '../../../lib/session';
 import type { MyPageOutletContext } from '../components/leave-my-page';
 import { isReauthFresh } from '../reauth-freshness';
 import './mypage.css';
 
-const MENU = [
-  { to: '/mypage', label: 'My Page', end: true },
-  { to: '/mypage/account', label: 'My Account', end: false },
-  { to: '/mypage/shoppinginfo', label: 'Shopping Info', end: false },
-] as const;
+const MENU: readonly { to: string; label: MessageDescriptor; end: boolean }[] = [
+  { to: '/mypage', label: msg`My Page`, end: true },
+  { to: '/mypage/account', label: msg`My Account`, end: false },
+  { to: '/mypage/shoppinginfo', label: msg`Shopping Info`, end: false },
+];
 
 /**
  * Where a guest goes from a page, with the alert it sees on the way (spec section 8): My Account leads to /mypage,
@@ -20,9 +24,9 @@ const MENU = [
  */
 function guestRedirectFor(pathname: string): { to: string; message: string | null } {
   if (pathname.startsWith('/mypage/account'))
-    return { to: '/mypage', message: messages.account.loginForMyAccount };
+    return { to: '/mypage', message: contractMessages.account.loginForMyAccount };
   if (pathname.startsWith('/mypage/shoppingdetail'))
-    return { to: '/login', message: messages.account.loginForOrderDetail };
+    return { to: '/login', message: contractMessages.account.loginForOrderDetail };
   return { to: '/login', message: null };
 }
 
@@ -36,14 +40,15 @@ export function MyPageLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const alert = useAlert();
+  const { t, i18n } = useLingui();
   const leavingRef = useRef(false);
 
   useEffect(() => {
     if (isLoggedIn || leavingRef.current) return;
     const { to, message } = guestRedirectFor(pathname);
-    if (message) void alert(message);
+    if (message) void alert(contractTextsFor(i18n.locale).localize(message));
     navigate(to, { replace: true });
-  }, [isLoggedIn, pathname, alert, navigate]);
+  }, [isLoggedIn, pathname, alert, navigate, i18n]);
 
   const leave = useCallback(
     (to: string, endSession: () => void) => {
@@ -63,7 +68,7 @@ export function MyPageLayout() {
   return (
     <div className="mypage container">
       <aside className="mypage__aside">
-        <nav aria-label="My Page menu">
+        <nav aria-label={t`My Page menu`}>
           <ul className="mypage__menu">
             {MENU.map((item) => (
               <li key={item.to}>
@@ -77,7 +82,7 @@ export function MyPageLayout() {
                     navigate('/mypage');
                   }}
                 >
-                  {item.label}
+                  {i18n._(item.label)}
                 </NavLink>
               </li>
             ))}
@@ -88,7 +93,7 @@ export function MyPageLayout() {
           className="button button--secondary button--small mypage__logout"
           onClick={() => void logOut()}
         >
-          LOG OUT
+          <Trans>LOG OUT</Trans>
         </button>
       </aside>
       <div className="mypage__content">{isLoggedIn && <Outlet context={context} />}</div>

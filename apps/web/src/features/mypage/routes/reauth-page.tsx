@@ -1,9 +1,11 @@
-import { isPlausibleLogin, messages } from '@kshop/contract';
+import { isPlausibleLogin } from '@kshop/contract';
 import { FormField, useAlert } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import '../../../components/ui/form-extras.css';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { revokeToken } from '../../../lib/api-client';
 import { isTooManyRequests } from '../../../lib/api-errors';
 import { getAccessToken, startSession } from '../../../lib/session';
@@ -14,7 +16,9 @@ import { markReauthenticated } from '../reauth-freshness';
 
 /** The My Page landing: the member proves it is them again before changing account information. */
 export function ReauthPage() {
-  useDocumentTitle('My Page');
+  const { t } = useLingui();
+  const { messages } = useContractTexts();
+  useDocumentTitle(t`My Page`);
   const profile = useUserProfile();
   const navigate = useNavigate();
   const alert = useAlert();
@@ -44,7 +48,7 @@ export function ReauthPage() {
   return (
     <section className="mypage-panel reauth" aria-labelledby="reauth-title">
       <h1 id="reauth-title" className="mypage-panel__title">
-        My Page
+        <Trans>My Page</Trans>
       </h1>
       {profile.isPending ? (
         <LoadingState />
@@ -54,7 +58,7 @@ export function ReauthPage() {
         <form className="reauth__form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="reauth__email">{profile.data.email}</p>
           <p className="reauth__text">{messages.account.reauthenticate}</p>
-          <FormField label="Password">
+          <FormField label={<Trans>Password</Trans>}>
             {(control) => (
               <input
                 {...control}
@@ -66,7 +70,7 @@ export function ReauthPage() {
             )}
           </FormField>
           <button type="submit" className="button button--block" disabled={busy}>
-            CONFIRM
+            <Trans>CONFIRM</Trans>
           </button>
         </form>
       )}
