@@ -1,8 +1,8 @@
 import { DialogProvider, RouterLinkProvider } from '@kshop/ui';
 import { I18nProvider } from '@lingui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { type RenderResult, render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { i18n } from '../i18n/i18n';
 import { StorefrontUiTexts } from '../i18n/ui-texts';
@@ -44,3 +44,15 @@ export const envelope = (data: unknown, statusCode = 200, message = 'OK') =>
     status: statusCode,
     headers: { 'Content-Type': 'application/json' },
   });
+
+/** The page's language around a component drawn on its own (a card, a table): Lingui, as the storefront provides it. */
+function InPageLanguage({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <StorefrontUiTexts>{children}</StorefrontUiTexts>
+    </I18nProvider>
+  );
+}
+
+/** Renders a component on its own, with only the storefront's language around it (no router, no queries). */
+export const renderWithI18n = (ui: ReactElement): RenderResult => render(ui, { wrapper: InPageLanguage });

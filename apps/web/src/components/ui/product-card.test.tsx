@@ -1,12 +1,13 @@
 import { messages } from '@kshop/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { productItem } from '../../test/fixtures';
+import { renderWithI18n } from '../../test/render';
 import { ProductCard, type ProductCardData } from './product-card';
 
 function renderCard(product: ProductCardData) {
-  const { container } = render(
+  const { container } = renderWithI18n(
     <MemoryRouter>
       <ProductCard product={product} />
     </MemoryRouter>,

@@ -7,11 +7,11 @@ import {
   visibleBadges,
 } from '@kshop/contract';
 import type { MessageDescriptor } from '@lingui/core';
-import { msg, t } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { contractTextsFor } from '../../i18n/contract-texts';
 import { productDetailPath } from '../../lib/links';
-import { usePageI18n } from '../../lib/page-i18n';
 import './product-card.css';
 
 export type ProductCardData = Pick<
@@ -37,8 +37,7 @@ type ProductCardProps = {
 
 /** One product of a list: the title is the link, stretched over the whole card. */
 export function ProductCard({ product, priority = false }: ProductCardProps) {
-  // Also drawn on its own, outside the page's I18nProvider (its unit test): hence usePageI18n, not useLingui.
-  const i18n = usePageI18n();
+  const { t, i18n } = useLingui();
   const { localize } = contractTextsFor(i18n.locale);
   const badges = visibleBadges(product.tags);
   const soldOut = isSoldOutTagged(product.tags);
@@ -55,7 +54,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
           width={400}
           height={400}
         />
-        {soldOut && <span className="product-card__sold-out">{t(i18n)`SOLD OUT`}</span>}
+        {soldOut && <span className="product-card__sold-out">{t`SOLD OUT`}</span>}
         {badges.length > 0 && (
           <p className="product-card__badges">
             {badges.map((tag) => (
@@ -75,7 +74,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         </h3>
         {releaseDate && (
           <p className="product-card__release">
-            {t(i18n)`Release`} <time dateTime={releaseDate}>{releaseDate}</time>
+            {t`Release`} <time dateTime={releaseDate}>{releaseDate}</time>
           </p>
         )}
         <p className="product-card__price">

@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { productItem } from '../../test/fixtures';
+import { renderWithI18n } from '../../test/render';
 import { ProductGrid, ProductGridSkeleton } from './product-grid';
 
 const images = (container: HTMLElement) => [...container.querySelectorAll('img')];
@@ -9,7 +10,7 @@ const images = (container: HTMLElement) => [...container.querySelectorAll('img')
 describe('ProductGrid', () => {
   it('loads the first images at once and first, and the rest lazily, each with its size', () => {
     const products = Array.from({ length: 6 }, () => productItem());
-    const { container } = render(
+    const { container } = renderWithI18n(
       <MemoryRouter>
         <ProductGrid products={products} priorityCount={2} />
       </MemoryRouter>,
@@ -31,7 +32,7 @@ describe('ProductGrid', () => {
   });
 
   it('loads every image lazily unless told otherwise', () => {
-    const { container } = render(
+    const { container } = renderWithI18n(
       <MemoryRouter>
         <ProductGrid products={[productItem(), productItem()]} />
       </MemoryRouter>,
@@ -42,7 +43,7 @@ describe('ProductGrid', () => {
 
 describe('ProductGridSkeleton', () => {
   it('holds a card-shaped place for each product to come and says Loading... to screen readers', () => {
-    const { container } = render(<ProductGridSkeleton count={5} layout="row" />);
+    const { container } = renderWithI18n(<ProductGridSkeleton count={5} layout="row" />);
     expect(screen.getByRole('status').textContent).toBe('Loading...');
     expect(container.querySelectorAll('.product-card--skeleton .product-card__media')).toHaveLength(5);
     expect(container.querySelector('ul')?.getAttribute('aria-hidden')).toBe('true');

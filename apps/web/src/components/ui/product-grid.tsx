@@ -1,6 +1,5 @@
 import type { ProductListItem } from '@kshop/contract';
-import { t } from '@lingui/core/macro';
-import { usePageI18n } from '../../lib/page-i18n';
+import { useLingui } from '@lingui/react/macro';
 import { ProductCard } from './product-card';
 import './product-grid.css';
 
@@ -25,9 +24,9 @@ const gridClass = ({ layout = 'grid', columns = 4 }: GridShape) =>
   `product-grid product-grid--${layout} product-grid--cols-${columns}`;
 
 export function ProductGrid({ products, label, priorityCount = 0, ...shape }: ProductGridProps) {
-  const i18n = usePageI18n();
+  const { t } = useLingui();
   return (
-    <ul aria-label={label ?? t(i18n)`Products`} className={gridClass(shape)}>
+    <ul aria-label={label ?? t`Products`} className={gridClass(shape)}>
       {products.map((product, index) => (
         <li key={product.optionUuid} className="product-grid__item">
           <ProductCard product={product} priority={index < priorityCount} />
@@ -42,11 +41,11 @@ export function ProductGrid({ products, label, priorityCount = 0, ...shape }: Pr
  * so nothing below moves when the products arrive. Screen readers hear 'Loading...' as with the spinner.
  */
 export function ProductGridSkeleton({ count, ...shape }: GridShape & { count: number }) {
-  const i18n = usePageI18n();
+  const { t } = useLingui();
   return (
     <div className="product-grid-skeleton">
       <p role="status" className="visually-hidden">
-        {t(i18n)`Loading...`}
+        {t`Loading...`}
       </p>
       <ul aria-hidden="true" className={gridClass(shape)}>
         {Array.from({ length: count }, (_, index) => (

@@ -1,8 +1,7 @@
 import { clampToRules, largestQuantity, smallestQuantity, stepQuantity } from '@kshop/contract';
-import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { contractTextsFor } from '../../i18n/contract-texts';
-import { usePageI18n } from '../../lib/page-i18n';
 import './quantity-stepper.css';
 
 type QuantityStepperProps = {
@@ -31,7 +30,7 @@ export function QuantityStepper({
   multiple = 1,
   maxPerOrder = null,
 }: QuantityStepperProps) {
-  const i18n = usePageI18n();
+  const { t, i18n } = useLingui();
   const { localize } = contractTextsFor(i18n.locale);
   const rules = { minimum, multiple, max: maxPerOrder, available: maximum };
   const [draft, setDraft] = useState(String(value));
@@ -48,11 +47,11 @@ export function QuantityStepper({
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would add a legend the design does not want
-    <div className="quantity-stepper" role="group" aria-label={label ?? t(i18n)`Quantity`}>
+    <div className="quantity-stepper" role="group" aria-label={label ?? t`Quantity`}>
       <button
         type="button"
         className="quantity-stepper__button"
-        aria-label={t(i18n)`Decrease quantity`}
+        aria-label={t`Decrease quantity`}
         disabled={value <= smallestQuantity(rules)}
         onClick={() => commit(stepQuantity(value, -1, rules))}
       >
@@ -60,7 +59,7 @@ export function QuantityStepper({
       </button>
       <input
         className="quantity-stepper__input"
-        aria-label={t(i18n)`Quantity`}
+        aria-label={t`Quantity`}
         inputMode="numeric"
         value={draft}
         aria-describedby={message ? messageId : undefined}
@@ -77,7 +76,7 @@ export function QuantityStepper({
       <button
         type="button"
         className="quantity-stepper__button"
-        aria-label={t(i18n)`Increase quantity`}
+        aria-label={t`Increase quantity`}
         disabled={value >= largestQuantity(rules)}
         onClick={() => commit(stepQuantity(value, 1, rules))}
       >

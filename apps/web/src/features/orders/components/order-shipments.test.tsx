@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@kshop/contract';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../../test/render';
 import { OrderShipments } from './order-shipments';
 
 const line = (n: number, title: string, quantity: number, shippedQuantity: number) => ({
@@ -65,7 +66,7 @@ const order = (overrides: Partial<OrderDetail> = {}): OrderDetail => ({
 
 describe('OrderShipments', () => {
   it('shows each parcel with carrier, tracking number and lines, and what is still to ship', () => {
-    render(<OrderShipments order={order()} />);
+    renderWithI18n(<OrderShipments order={order()} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Shipments' })).toBeTruthy();
     expect(screen.getByText('CJ대한통운')).toBeTruthy();
     expect(screen.getByText('6789-1234-5678')).toBeTruthy();
@@ -84,10 +85,10 @@ describe('OrderShipments', () => {
   });
 
   it('shows nothing before the first parcel and no open lines once everything shipped', () => {
-    const { container, unmount } = render(<OrderShipments order={order({ shipments: [] })} />);
+    const { container, unmount } = renderWithI18n(<OrderShipments order={order({ shipments: [] })} />);
     expect(container.textContent).toBe('');
     unmount();
-    render(
+    renderWithI18n(
       <OrderShipments
         order={order({ status: 'SHIPPED', orderDetails: [line(1, 'NOVA9 1st Album', 5, 5)] })}
       />,

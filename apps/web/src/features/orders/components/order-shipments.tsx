@@ -1,7 +1,6 @@
 import type { Language, OrderDetail } from '@kshop/contract';
-import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { optionValuesText } from '../../../lib/option-text';
-import { usePageI18n } from '../../../lib/page-i18n';
 import { orderDateTime } from '../order-format';
 import './order-shipments.css';
 
@@ -10,14 +9,13 @@ const openOf = (line: Line) => line.quantity - (line.shippedQuantity ?? 0);
 
 /**
  * The parcels sent so far (carrier, tracking number, date and the lines in each) and, while the order is
- * partly shipped, what is still to ship. Nothing is shown before the first parcel. Also drawn on its own in a unit
- * test, outside the page's I18nProvider: hence usePageI18n.
+ * partly shipped, what is still to ship. Nothing is shown before the first parcel.
  */
 export function OrderShipments({ order }: { order: OrderDetail }) {
-  const i18n = usePageI18n();
+  const { t, i18n } = useLingui();
   const language = i18n.locale as Language;
-  const shipmentTitle = (number: number) => t(i18n)`Shipment ${number}`;
-  const shippedOf = (shipped: number, ordered: number) => t(i18n)`${shipped} of ${ordered}`;
+  const shipmentTitle = (number: number) => t`Shipment ${number}`;
+  const shippedOf = (shipped: number, ordered: number) => t`${shipped} of ${ordered}`;
   const shipments = order.shipments ?? [];
   if (shipments.length === 0) return null;
   const open = order.orderDetails.filter((line) => openOf(line) > 0);
@@ -25,7 +23,7 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
   return (
     <section className="order-detail__section" aria-labelledby="order-shipments-title">
       <h2 id="order-shipments-title" className="order-detail__heading">
-        {t(i18n)`Shipments`}
+        {t`Shipments`}
       </h2>
       {shipments.map((shipment, i) => (
         <div key={shipment.shipmentUuid} className="order-shipment">
@@ -34,15 +32,15 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
           </h3>
           <dl className="order-detail__facts">
             <div>
-              <dt>{t(i18n)`Carrier`}</dt>
+              <dt>{t`Carrier`}</dt>
               <dd>{shipment.carrier || '-'}</dd>
             </div>
             <div>
-              <dt>{t(i18n)`Tracking Number`}</dt>
+              <dt>{t`Tracking Number`}</dt>
               <dd>{shipment.trackingNumber || '-'}</dd>
             </div>
             <div>
-              <dt>{t(i18n)`Shipped`}</dt>
+              <dt>{t`Shipped`}</dt>
               <dd>
                 <time dateTime={shipment.createdAt}>{orderDateTime(shipment.createdAt, language)}</time>
               </dd>
@@ -51,10 +49,10 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
           <table className="order-shipment__table" aria-labelledby={`shipment-${shipment.shipmentUuid}`}>
             <thead>
               <tr>
-                <th scope="col">{t(i18n)`Product`}</th>
-                <th scope="col">{t(i18n)`Option`}</th>
+                <th scope="col">{t`Product`}</th>
+                <th scope="col">{t`Option`}</th>
                 <th scope="col" className="order-shipment__num">
-                  {t(i18n)`Quantity`}
+                  {t`Quantity`}
                 </th>
               </tr>
             </thead>
@@ -73,18 +71,18 @@ export function OrderShipments({ order }: { order: OrderDetail }) {
       {open.length > 0 && !closed && (
         <div className="order-shipment">
           <h3 className="order-shipment__title" id="order-still-open">
-            {t(i18n)`Still to Ship`}
+            {t`Still to Ship`}
           </h3>
           <table className="order-shipment__table" aria-labelledby="order-still-open">
             <thead>
               <tr>
-                <th scope="col">{t(i18n)`Product`}</th>
-                <th scope="col">{t(i18n)`Option`}</th>
+                <th scope="col">{t`Product`}</th>
+                <th scope="col">{t`Option`}</th>
                 <th scope="col" className="order-shipment__num">
-                  {t(i18n)`Shipped`}
+                  {t`Shipped`}
                 </th>
                 <th scope="col" className="order-shipment__num">
-                  {t(i18n)`Open`}
+                  {t`Open`}
                 </th>
               </tr>
             </thead>

@@ -1,11 +1,11 @@
 import { type OrderDetail, type OrderSummary, REORDER_SKIPS } from '@kshop/contract';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../../i18n/i18n';
 import { startSession } from '../../../lib/session';
-import { envelope, renderWithProviders } from '../../../test/render';
+import { envelope, renderWithI18n, renderWithProviders } from '../../../test/render';
 import { OrderAgain } from '../components/order-again';
 import { OrderShipments } from '../components/order-shipments';
 import { OrderDetailPage } from './order-detail-page';
@@ -120,7 +120,7 @@ describe('orders in Korean', () => {
 
   it('shows the parcels in Korean, also when drawn on their own', async () => {
     await act(() => activateLanguage('ko'));
-    render(
+    renderWithI18n(
       <OrderShipments
         order={{
           ...detail,

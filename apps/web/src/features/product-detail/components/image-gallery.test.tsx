@@ -1,6 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithI18n } from '../../../test/render';
 import { ImageGallery } from './image-gallery';
 
 const images = ['/media/a.svg', '/media/b.svg', '/media/c.svg'];
@@ -17,7 +18,7 @@ describe('ImageGallery', () => {
   });
 
   it('scrolls the thumbnail strip only once the shown image changes, never while the page is first drawn', async () => {
-    render(<ImageGallery images={images} title="Aurora" />);
+    renderWithI18n(<ImageGallery images={images} title="Aurora" />);
     expect(screen.getByRole('img').getAttribute('alt')).toBe('Aurora (image 1 of 3)');
     expect(scrollIntoView).not.toHaveBeenCalled();
 

@@ -1,13 +1,11 @@
-import { t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
-import { usePageI18n } from '../../../lib/page-i18n';
 
 /**
- * Main image, a strip of thumbnails and arrows that step through the images. Also drawn on its own in a unit test,
- * outside the page's I18nProvider: hence usePageI18n.
+ * Main image, a strip of thumbnails and arrows that step through the images.
  */
 export function ImageGallery({ images, title }: { images: readonly string[]; title: string }) {
-  const i18n = usePageI18n();
+  const { t } = useLingui();
   const [index, setIndex] = useState(0);
   const stripRef = useRef<HTMLUListElement>(null);
   const count = images.length;
@@ -25,13 +23,13 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
   if (count === 0) {
     return (
       <div className="gallery">
-        <div className="gallery__main gallery__main--empty">{t(i18n)`No image`}</div>
+        <div className="gallery__main gallery__main--empty">{t`No image`}</div>
       </div>
     );
   }
   const step = (direction: 1 | -1) => setIndex((current) => (current + direction + count) % count);
   const position = index + 1;
-  const showImage = (number: number) => t(i18n)`Show image ${number}`;
+  const showImage = (number: number) => t`Show image ${number}`;
 
   return (
     <div className="gallery">
@@ -39,7 +37,7 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
         {/* The page's largest paint: fetched at once and first. The size only gives the ratio; CSS sizes it. */}
         <img
           src={images[index]}
-          alt={count > 1 ? t(i18n)`${title} (image ${position} of ${count})` : title}
+          alt={count > 1 ? t`${title} (image ${position} of ${count})` : title}
           fetchPriority="high"
           width={600}
           height={600}
@@ -49,12 +47,12 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
         <button
           type="button"
           className="icon-button icon-button--outline"
-          aria-label={t(i18n)`Previous images`}
+          aria-label={t`Previous images`}
           onClick={() => step(-1)}
         >
           <span aria-hidden="true">‹</span>
         </button>
-        <ul ref={stripRef} className="gallery__thumbs" aria-label={t(i18n)`Product images`}>
+        <ul ref={stripRef} className="gallery__thumbs" aria-label={t`Product images`}>
           {images.map((url, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a product's image list is fixed and may repeat a URL
             <li key={i}>
@@ -73,7 +71,7 @@ export function ImageGallery({ images, title }: { images: readonly string[]; tit
         <button
           type="button"
           className="icon-button icon-button--outline"
-          aria-label={t(i18n)`Next images`}
+          aria-label={t`Next images`}
           onClick={() => step(1)}
         >
           <span aria-hidden="true">›</span>

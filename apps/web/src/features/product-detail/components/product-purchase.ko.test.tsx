@@ -1,10 +1,10 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateLanguage } from '../../../i18n/i18n';
 import { startSession } from '../../../lib/session';
 import { productDetail, productOption } from '../../../test/fixtures';
-import { envelope, renderWithProviders } from '../../../test/render';
+import { envelope, renderWithI18n, renderWithProviders } from '../../../test/render';
 import { MustRead } from './must-read';
 import { ProductPurchase } from './product-purchase';
 import { ShippingInfo } from './shipping-info';
@@ -96,7 +96,7 @@ describe('the product page in Korean', () => {
     );
     expect(screen.queryByText('SHIPPING & RETURNS')).toBeNull();
     // Drawn on its own, outside the I18nProvider, the table follows the storefront's language as well.
-    render(
+    renderWithI18n(
       <VolumeTierTable
         option={productOption({
           uuid: 'c',

@@ -1,6 +1,7 @@
 import type { ProductOptionDetail } from '@kshop/contract';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithI18n } from '../../../test/render';
 import { lineAmount } from './option-selection';
 import { unitPriceAt, VolumeTierTable } from './volume-tiers';
 
@@ -36,12 +37,12 @@ describe('volume prices on the product page', () => {
   });
 
   it('lists each tier for a member and nothing for a guest', () => {
-    const { unmount } = render(<VolumeTierTable option={tiered} currencyCode="KRW" />);
+    const { unmount } = renderWithI18n(<VolumeTierTable option={tiered} currencyCode="KRW" />);
     expect(screen.getByRole('heading', { name: 'Volume prices' })).toBeTruthy();
     const items = screen.getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['From 50 pcs: ₩8,550 each (5 % off)', 'From 100 pcs: ₩8,280 each (8 % off)']);
     unmount();
-    const guest = render(<VolumeTierTable option={option(null)} currencyCode={null} />);
+    const guest = renderWithI18n(<VolumeTierTable option={option(null)} currencyCode={null} />);
     expect(guest.container.textContent).toBe('');
   });
 });

@@ -1,7 +1,5 @@
 import { type CurrencyCode, formatPrice, type ProductOptionDetail } from '@kshop/contract';
-import { msg, t } from '@lingui/core/macro';
-import { TransNoContext } from '@lingui/react/server';
-import { usePageI18n } from '../../../lib/page-i18n';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 /**
  * A member's unit price for a quantity of an option (decision 0021): the tier with the highest minimum at
@@ -22,8 +20,7 @@ export function unitPriceAt(option: ProductOptionDetail, quantity: number): numb
 }
 
 /**
- * The option's volume prices for members: 'From 50 pcs: ₩8,550 each (5 % off)'. Nothing without tiers. Also drawn on
- * its own in a unit test, outside the page's I18nProvider: hence usePageI18n and TransNoContext.
+ * The option's volume prices for members: 'From 50 pcs: ₩8,550 each (5 % off)'. Nothing without tiers.
  */
 export function VolumeTierTable({
   option,
@@ -32,21 +29,22 @@ export function VolumeTierTable({
   option: ProductOptionDetail;
   currencyCode: CurrencyCode | null;
 }) {
-  const i18n = usePageI18n();
+  const { t } = useLingui();
   const tiers = option.productPrice?.volumeTiers ?? [];
   if (tiers.length === 0 || !currencyCode) return null;
   return (
     <section className="volume-prices" aria-labelledby="volume-prices-heading">
       <h2 id="volume-prices-heading" className="volume-prices__title">
-        {t(i18n)`Volume prices`}
+        {t`Volume prices`}
       </h2>
       <ul className="volume-prices__list">
         {tiers.map(({ minQuantity, price, discountPercent }) => {
           const unitPrice = formatPrice(price, currencyCode);
-          const text = msg`From ${minQuantity} pcs: <0>${unitPrice}</0> each (${discountPercent} % off)`;
           return (
             <li key={minQuantity}>
-              <TransNoContext {...text} id={text.id} components={{ 0: <strong /> }} lingui={{ i18n }} />
+              <Trans>
+                From {minQuantity} pcs: <strong>{unitPrice}</strong> each ({discountPercent} % off)
+              </Trans>
             </li>
           );
         })}
