@@ -8,7 +8,20 @@ export const shopMessages = {
     rejected: 'Your account application was not approved. Please contact support.',
     loggedOut: 'Logged out.',
   },
-  address: { notFound: 'Address not found.' },
+  address: {
+    notFound: 'Address not found.',
+    tooLong: (max: number) => `shipping address must be at most ${max} characters.`,
+    postalCodePattern: 'postal code may contain only letters, digits, spaces and hyphens.',
+    postalCodeTooLong: (max: number) => `postal code must be at most ${max} characters.`,
+    countryInvalid: 'country must be a two-letter country code (ISO 3166-1).',
+    countryRequired: 'please choose the country.',
+  },
+  signup: {
+    businessAddressRequired: 'please enter your business address.',
+    certificateRequired: 'please upload your business certificate.',
+    locationRequired: 'please choose your company location.',
+    privacyRequired: 'you must agree to the privacy policy.',
+  },
   cart: {
     added: 'Added to cart.',
     nothingAdded: 'Nothing could be added to the cart.',

@@ -50,7 +50,7 @@ describe("answers in the request's language", () => {
     const guest = await add({}, 1);
     expect([guest.statusCode, body(guest).message]).toEqual([401, '로그인이 필요합니다']);
     const waiting = await add(pending, 1);
-    expect([waiting.statusCode, body(waiting).message]).toEqual([403, '계정 승인을 기다리고 있습니다.']);
+    expect([waiting.statusCode, body(waiting).message]).toEqual([403, '계정 승인 대기 중입니다.']);
     const zero = await add(member, 0);
     expect([zero.statusCode, body(zero).message]).toEqual([400, '최소 주문 수량은 1개입니다.']);
     const contact = await shop.app.inject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopMessages } from '../shop-messages.js';
 
 /**
  * The officially assigned ISO 3166-1 alpha-2 codes. Written out because Node 20 has no
@@ -32,12 +33,14 @@ export const COUNTRY_CODES = [
 /** A Korean company's addresses and orders are in Korea unless they say otherwise. */
 export const HOME_COUNTRY = 'KR';
 
+const POSTAL_CODE_MAX = 10;
+
 export const ADDRESS_RULES = {
-  postalCodeMax: 10,
-  postalCodePattern: 'postal code may contain only letters, digits, spaces and hyphens.',
-  postalCodeTooLong: 'postal code must be at most 10 characters.',
-  countryInvalid: 'country must be a two-letter country code (ISO 3166-1).',
-  countryRequired: 'please choose the country.',
+  postalCodeMax: POSTAL_CODE_MAX,
+  postalCodePattern: shopMessages.address.postalCodePattern,
+  postalCodeTooLong: shopMessages.address.postalCodeTooLong(POSTAL_CODE_MAX),
+  countryInvalid: shopMessages.address.countryInvalid,
+  countryRequired: shopMessages.address.countryRequired,
 } as const;
 
 /**

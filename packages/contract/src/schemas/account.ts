@@ -3,6 +3,7 @@ import { ACCOUNT_STATUSES, LANGUAGES, LIMITS } from '../constants.js';
 import { messages } from '../messages.js';
 import { ADDRESS_RULES, addressCountry, countryField, postalCodeField } from '../rules/address.js';
 import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../rules/validation.js';
+import { shopMessages } from '../shop-messages.js';
 import { safeText, TEXT_MAX } from './primitives.js';
 
 const m = messages.contact;
@@ -64,14 +65,14 @@ export const signupRequest = z.object({
   email: emailField,
   password: newPasswordField,
   companyName: required(m.companyNameRequired, TEXT_MAX.name),
-  companyAddress: required('please enter your business address.', TEXT_MAX.address),
+  companyAddress: required(shopMessages.signup.businessAddressRequired, TEXT_MAX.address),
   representativeName: required(m.representativeNameRequired, TEXT_MAX.label),
   phoneNumber: phoneField,
   businessRegistrationNumber: numeric(m.businessRegistrationNumberRequired),
-  businessCertificateUrl: required('please upload your business certificate.', TEXT_MAX.url),
+  businessCertificateUrl: required(shopMessages.signup.certificateRequired, TEXT_MAX.url),
   postalCode: optionalPostalCode,
-  isKoreanCompany: z.boolean({ error: 'please choose your company location.' }),
-  personalInfoAgree: z.literal(true, { error: 'you must agree to the privacy policy.' }),
+  isKoreanCompany: z.boolean({ error: shopMessages.signup.locationRequired }),
+  personalInfoAgree: z.literal(true, { error: shopMessages.signup.privacyRequired }),
   termsOfServiceAgree: z.literal(true, { error: m.termsRequired }),
   marketingAgree: z.boolean().default(false),
 });
@@ -83,7 +84,7 @@ export const addressRequest = z.object({
     max: TEXT_MAX.address,
     multiline: true,
     required: messages.address.required,
-    tooLong: `shipping address must be at most ${TEXT_MAX.address} characters.`,
+    tooLong: shopMessages.address.tooLong(TEXT_MAX.address),
   }),
   isDefault: z.boolean().default(false),
   /** Without one, a Korean company's address is in Korea (KR); a Global company's must name its country. */
