@@ -32,5 +32,8 @@ describe('SessionEvents in Korean', () => {
     await act(() => activateLanguage('ko'));
     renderWithProviders(<NotFoundPage />);
     expect(document.title).toBe('페이지를 찾을 수 없습니다 | KSHOP Wholesale');
+    expect(screen.getByRole('heading', { level: 1, name: '페이지를 찾을 수 없습니다' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '홈으로 돌아가기' })).toBeTruthy();
+    expect(screen.queryByText('Back to Home')).toBeNull();
   });
 });
