@@ -66,6 +66,9 @@ function catalogAssetsOf(bundle: OutputBundle): Record<string, string> {
   return assets;
 }
 
+/** The inline script's budget: it runs before anything else on every page (about 5 KB today). */
+const BOOT_SCRIPT_MAX_BYTES = 16 * 1024;
+
 /** src/boot/early-reads.ts bundled into one small script, with the page and catalogue assets written into it. */
 async function bootScript(
   options: FirstPaintOptions,
@@ -96,6 +99,13 @@ async function bootScript(
     .flatMap((output) => ('output' in output ? output.output : []))
     .find((file) => file.type === 'chunk')?.code;
   if (!code) throw new Error('the early-reads script built to nothing');
+  // Every page's HTML carries it: a module that drags in a library (a Lingui macro left uncompiled brings Babel
+  // and TypeScript, megabytes) must fail the build rather than ship.
+  if (code.length > BOOT_SCRIPT_MAX_BYTES) {
+    throw new Error(
+      `the early-reads script is ${code.length} bytes (at most ${BOOT_SCRIPT_MAX_BYTES}): keep its imports free of React, Lingui and the contract's schemas`,
+    );
+  }
   return code.trim().replaceAll('</script', '<\\/script');
 }
 

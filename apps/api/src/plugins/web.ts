@@ -25,8 +25,9 @@ type WebOptions = {
 };
 
 /**
- * The detail page's static shell keeps the main image's place empty (apps/web/src/app/static-shell.tsx); the
- * inline script draws the image there once the product is read, or finds it drawn already.
+ * The detail page's static shell keeps the main image's place empty, once in each language's shell
+ * (apps/web/src/app/static-shell.tsx); the inline script draws the image there once the product is read, or finds
+ * it drawn already.
  */
 const LEAD_IMAGE_SLOT = '<div class="gallery__main"></div>';
 
@@ -40,9 +41,10 @@ function withLeadImage(html: string, image: string) {
     '<head>',
     `<head>\n    <link rel="preload" as="image" href="${src}" fetchpriority="high" />`,
   );
-  const [before, after, ...more] = preloaded.split(LEAD_IMAGE_SLOT);
-  if (after === undefined || more.length > 0) return preloaded;
-  return `${before}<div class="gallery__main"><img alt="" src="${src}" fetchpriority="high"></div>${after}`;
+  return preloaded.replaceAll(
+    LEAD_IMAGE_SLOT,
+    `<div class="gallery__main"><img alt="" src="${src}" fetchpriority="high"></div>`,
+  );
 }
 
 type IndexPage = { html: string; scriptSources: string[] };

@@ -3,8 +3,9 @@ import { renderStaticShell } from './static-shell';
 
 describe('the static shell of index.html', () => {
   const shell = renderStaticShell();
-  const page = (name: string) => {
-    const dom = new DOMParser().parseFromString(`<div>${shell}</div>`, 'text/html');
+  const page = (name: string, language = 'en') => {
+    const whole = new DOMParser().parseFromString(`<div>${shell}</div>`, 'text/html');
+    const dom = whole.querySelector(`[data-shell-language="${language}"]`)!;
     return { dom, screen: dom.querySelector(`[data-shell-page="${name}"]`) };
   };
 
@@ -31,16 +32,24 @@ describe('the static shell of index.html', () => {
     expect(page('detail').screen?.querySelector('.gallery__main')).not.toBeNull();
   });
 
-  it("keeps the detail page's main image place empty, once, for the shop to draw its image in", () => {
+  it("keeps the detail page's main image place empty, once per language, for the shop to draw its image in", () => {
     // apps/api/src/plugins/web.ts looks for exactly this markup.
-    expect(shell.split('<div class="gallery__main"></div>')).toHaveLength(2);
+    expect(shell.split('<div class="gallery__main"></div>')).toHaveLength(3);
   });
 
-  it('is inert and hidden from assistive technology until the app replaces it', () => {
+  it('is drawn in English and in Korean, each inert and hidden from assistive technology until the app replaces it', () => {
     const dom = new DOMParser().parseFromString(shell, 'text/html');
-    expect(dom.body.firstElementChild?.hasAttribute('inert')).toBe(true);
-    expect(dom.body.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
-    expect(dom.body.children).toHaveLength(1);
+    const shells = [...dom.body.children];
+    expect(shells.map((element) => element.getAttribute('data-shell-language'))).toEqual(['en', 'ko']);
+    for (const element of shells) {
+      expect(element.hasAttribute('inert')).toBe(true);
+      expect(element.getAttribute('aria-hidden')).toBe('true');
+    }
+    const korean = page('home', 'ko');
+    expect(korean.dom.querySelector('header a[aria-label="장바구니"]')?.getAttribute('href')).toBe('/login');
+    expect(korean.dom.querySelector('footer')?.textContent).not.toContain('Customer Service');
+    expect(korean.screen?.querySelector('h1')?.textContent).not.toBe('K-pop albums and goods for your store');
+    expect(page('list', 'ko').screen?.querySelectorAll('.product-card--skeleton')).toHaveLength(20);
   });
 
   it('holds no product, no price and nothing a member sees', () => {

@@ -1,3 +1,5 @@
+import { LANGUAGES, type Language } from '@kshop/contract';
+import type { Messages } from '@lingui/core';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -5,8 +7,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ProductListPage } from '../features/catalog/routes/product-list-page';
 import { HomePage } from '../features/home/routes/home-page';
 import { ProductDetailPage } from '../features/product-detail/routes/product-detail-page';
+import { korean as koreanContractTexts } from '../i18n/contract-ko';
+import { setKoreanContractTexts } from '../i18n/contract-texts';
 import { i18n } from '../i18n/i18n';
 import { messages as english } from '../locales/en/messages.po';
+import { messages as korean } from '../locales/ko/messages.po';
 import type { FirstPage } from './initial-reads';
 import { PageFrame } from './layout/root-layout';
 import { Providers } from './providers';
@@ -45,11 +50,20 @@ function renderAt(path: string, element: ReactElement): string {
   );
 }
 
+const CATALOGS: Record<Language, Messages> = { en: english, ko: korean };
+
+/**
+ * The shell in every language the shop speaks: index.html is one file for every visitor, and the inline script sets
+ * <html lang> to the visitor's language before anything is painted, which shows that language's shell only
+ * (layout.css).
+ */
 export function renderStaticShell(): string {
-  // The shell is drawn in English: index.html is one file for every visitor. The inline script sets <html lang> to
-  // the visitor's language, and the first render shows the frame in it (a Korean visitor sees the English frame
-  // until then; the shell is hidden from assistive technology).
-  i18n.loadAndActivate({ locale: 'en', messages: english });
+  setKoreanContractTexts(koreanContractTexts);
+  return LANGUAGES.map((language) => shellIn(language)).join('');
+}
+
+function shellIn(language: Language): string {
+  i18n.loadAndActivate({ locale: language, messages: CATALOGS[language] });
   const frame = renderAt('/', <PageFrame>{<div data-shell-slot="" />}</PageFrame>);
   const screens = FIRST_SCREENS.map(
     ({ page, path, pattern, element }) =>
@@ -63,5 +77,5 @@ export function renderStaticShell(): string {
   if (!frame.includes(SLOT)) throw new Error('the page frame lost its main area');
   // A picture of the page until the app takes over: inert and hidden from assistive technology, so nothing in it
   // can be clicked, focused or read out and then lost when the first render replaces it.
-  return `<div class="static-shell" inert="" aria-hidden="true">${frame.replace(SLOT, screens)}</div>`;
+  return `<div class="static-shell" data-shell-language="${language}" inert="" aria-hidden="true">${frame.replace(SLOT, screens)}</div>`;
 }

@@ -24,6 +24,9 @@ const addLink = (attributes: Record<string, string>) => {
 };
 
 const { page, reads } = initialReads(location.pathname, location.search);
+// The page's language, set before anything is painted: it picks the static shell drawn in that language.
+const language = initialLanguage();
+document.documentElement.lang = language;
 
 /**
  * The lead image in the static shell's place for it (the main image's square, the first card's), so it is painted as
@@ -32,7 +35,9 @@ const { page, reads } = initialReads(location.pathname, location.search);
  */
 const drawInShell = (selector: string, src: string) => {
   const draw = () => {
-    const slot = document.querySelector(`[data-shell-page="${page}"] ${selector}`);
+    const slot = document.querySelector(
+      `[data-shell-language="${language}"] [data-shell-page="${page}"] ${selector}`,
+    );
     if (!slot || slot.querySelector('img')) return;
     const image = document.createElement('img');
     image.alt = '';
@@ -44,9 +49,6 @@ const drawInShell = (selector: string, src: string) => {
   else draw();
 };
 document.documentElement.dataset.firstPage = page;
-// The page's language, set before anything is painted (the static shell itself is drawn in English).
-const language = initialLanguage();
-document.documentElement.lang = language;
 
 const token = getAccessToken();
 const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };

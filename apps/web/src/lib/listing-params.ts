@@ -8,23 +8,7 @@ import {
   STOCK_STATUSES,
   type StockStatus,
 } from '@kshop/contract';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import type { ProductListParams } from './catalog-api';
-
-/** The sort choices as a listing shows them (the contract's SORT_LABELS), in the page's language. */
-export const SORT_TEXTS: Record<Sort, MessageDescriptor> = {
-  latest: msg`Latest`,
-  bestSelling: msg`Best Selling`,
-  releaseDate: msg`Release Date`,
-};
-
-/** The stock filter's choices (the contract's STOCK_STATUS_LABELS), in the page's language. */
-export const STOCK_STATUS_TEXTS: Record<StockStatus, MessageDescriptor> = {
-  all: msg`ALL`,
-  inStock: msg`In stock`,
-  outOfStock: msg`Out of stock`,
-};
 
 /** Page, sort and stock filter of a product listing, read from the address (spec section 9 defaults). */
 export type ListingState = { page: number; sort: Sort; stockStatus: StockStatus };

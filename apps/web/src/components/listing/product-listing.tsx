@@ -1,13 +1,37 @@
-import { PAGE_SIZE, type ProductListData, pageCount, SORTS, STOCK_STATUSES } from '@kshop/contract';
+import {
+  PAGE_SIZE,
+  type ProductListData,
+  pageCount,
+  SORTS,
+  type Sort,
+  STOCK_STATUSES,
+  type StockStatus,
+} from '@kshop/contract';
 import { Pagination } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { readListing, SORT_TEXTS, STOCK_STATUS_TEXTS, withParam } from '../../lib/listing-params';
+import { readListing, withParam } from '../../lib/listing-params';
 import { FIRST_ROW, ProductGrid, ProductGridSkeleton } from '../ui/product-grid';
 import { EmptyState, ErrorState } from '../ui/status';
 import './product-listing.css';
+
+/** The sort choices as a listing shows them (the contract's SORT_LABELS), in the page's language. */
+const SORT_TEXTS: Record<Sort, MessageDescriptor> = {
+  latest: msg`Latest`,
+  bestSelling: msg`Best Selling`,
+  releaseDate: msg`Release Date`,
+};
+
+/** The stock filter's choices (the contract's STOCK_STATUS_LABELS), in the page's language. */
+const STOCK_STATUS_TEXTS: Record<StockStatus, MessageDescriptor> = {
+  all: msg`ALL`,
+  inStock: msg`In stock`,
+  outOfStock: msg`Out of stock`,
+};
 
 type ProductListingProps = {
   title: ReactNode;
