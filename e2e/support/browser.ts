@@ -60,15 +60,17 @@ export interface Session {
 
 export interface SessionOptions {
   viewport?: { width: number; height: number };
+  /** The browser's language (navigator.languages, Accept-Language): 'ko-KR' for a Korean visitor. */
+  locale?: string;
 }
 
 /** A fresh browser context (empty session storage) with one page on the shop at `baseURL`. */
 export async function openSession(
   browser: Browser,
   baseURL: string,
-  { viewport = { width: 1440, height: 900 } }: SessionOptions = {},
+  { viewport = { width: 1440, height: 900 }, locale }: SessionOptions = {},
 ): Promise<Session> {
-  const context = await browser.newContext({ baseURL, viewport });
+  const context = await browser.newContext({ baseURL, viewport, ...(locale ? { locale } : {}) });
   context.setDefaultTimeout(10_000);
   context.setDefaultNavigationTimeout(20_000);
   const apiResponses: ApiExchange[] = [];

@@ -35,7 +35,8 @@ const KOREAN_UI_TEXTS: UiTexts = {
   pagination: '페이지 이동',
   previousPage: '이전 페이지',
   nextPage: '다음 페이지',
-  page: (page) => `${page}페이지`,
+  // The number stands apart, as axe (label-content-name-mismatch) wants the link's visible text as a word of its name.
+  page: (page) => `${page} 페이지`,
   language: '언어',
   locale: 'ko',
 };

@@ -38,9 +38,19 @@ export function MainNav({ id, open, onOpenChange, toggleRef }: MainNavProps) {
   const { t } = useLingui();
   const categories = useQuery(categoriesQuery());
   const artistCategories = useQuery(artistCategoriesQuery());
+  const words = {
+    new: t`NEW`,
+    preOrder: t`PRE-ORDER`,
+    artist: t`K-ARTIST`,
+    merchandise: t`MERCHANDISE`,
+    allEvents: t`ALL EVENTS`,
+    contact: t`CONTACT US`,
+  };
+  const wordsKey = Object.values(words).join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the words change with the language, read as one key
   const columns = useMemo(
-    () => buildMenu(categories.data ?? [], artistCategories.data ?? []),
-    [categories.data, artistCategories.data],
+    () => buildMenu(categories.data ?? [], artistCategories.data ?? [], words),
+    [categories.data, artistCategories.data, wordsKey],
   );
   const loading = categories.isPending || artistCategories.isPending;
   const [activeColumn, setActiveColumn] = useState<string | null>(null);

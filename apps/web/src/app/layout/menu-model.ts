@@ -21,9 +21,32 @@ const childrenOf = (tree: readonly CategoryNode[], id: number): readonly Categor
   return [];
 };
 
+/**
+ * The menu's own words, in the page's language; the other labels are the catalogue's category names, shown as
+ * staff named them (PRE-ORDER, K-MERCH, LIGHT STICK).
+ */
+export type MenuWords = {
+  new: string;
+  preOrder: string;
+  artist: string;
+  merchandise: string;
+  allEvents: string;
+  contact: string;
+};
+
+export const ENGLISH_MENU_WORDS: MenuWords = {
+  new: 'NEW',
+  preOrder: 'PRE-ORDER',
+  artist: 'K-ARTIST',
+  merchandise: 'MERCHANDISE',
+  allEvents: 'ALL EVENTS',
+  contact: 'CONTACT US',
+};
+
 export function buildMenu(
   tree: readonly CategoryNode[],
   artistCategories: readonly ArtistCategory[],
+  words: MenuWords = ENGLISH_MENU_WORDS,
 ): MenuColumn[] {
   const subPanel = (label: string, categoryId: number): MenuEntry => ({
     kind: 'categories',
@@ -32,10 +55,14 @@ export function buildMenu(
     children: childrenOf(tree, categoryId),
   });
   return [
-    { id: 'new', label: 'NEW', entries: [link('NEW', NEW_PATH), link('PRE-ORDER', PRE_ORDER_PATH)] },
+    {
+      id: 'new',
+      label: words.new,
+      entries: [link(words.new, NEW_PATH), link(words.preOrder, PRE_ORDER_PATH)],
+    },
     {
       id: 'artist',
-      label: 'K-ARTIST',
+      label: words.artist,
       entries: artistCategories.map((c) => ({ kind: 'artists', label: c.category, artistCategoryId: c.id })),
     },
     {
@@ -49,7 +76,7 @@ export function buildMenu(
       id: 'merch',
       label: 'K-MERCH',
       entries: [
-        link('MERCHANDISE', categoryPath(CATEGORY_ID.kMerch)),
+        link(words.merchandise, categoryPath(CATEGORY_ID.kMerch)),
         link('LIGHT STICK', categoryPath(CATEGORY_ID.lightStick)),
         link('PHOTO BOOK', categoryPath(CATEGORY_ID.photoBook)),
         subPanel("SEASON'S GREETINGS", CATEGORY_ID.seasonsGreetings),
@@ -61,7 +88,7 @@ export function buildMenu(
       label: 'K-MAGAZINE',
       entries: [link('K-MAGAZINE', categoryPath(CATEGORY_ID.kMagazine))],
     },
-    { id: 'event', label: 'K-EVENT', entries: [link('ALL EVENTS', categoryPath(CATEGORY_ID.events))] },
-    { id: 'contact', label: 'CONTACT US', entries: [link('CONTACT US', '/contact')] },
+    { id: 'event', label: 'K-EVENT', entries: [link(words.allEvents, categoryPath(CATEGORY_ID.events))] },
+    { id: 'contact', label: words.contact, entries: [link(words.contact, '/contact')] },
   ];
 }

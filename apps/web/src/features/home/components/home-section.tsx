@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -6,6 +8,12 @@ import { ProductGrid, ProductGridSkeleton } from '../../../components/ui/product
 import { EmptyState, ErrorState } from '../../../components/ui/status';
 import { productListQuery } from '../../../lib/catalog-api';
 import type { HomeSectionSpec } from '../home-sections';
+
+/**
+ * The titles that are the shop's own words rather than a category's name (home-sections.ts stays free of Lingui:
+ * the inline script of index.html reads it).
+ */
+const SHOP_TITLES: Record<string, MessageDescriptor> = { 'PRE-ORDER': msg`PRE-ORDER` };
 
 /** A row shows at most five cards at once; more placeholders would only be scrolled to. */
 const ROW_SKELETON_CARDS = 5;
@@ -16,10 +24,12 @@ type HomeSectionProps = HomeSectionSpec & {
 };
 
 /** A titled strip of products on the home page with a VIEW ALL link to the full list. */
-export function HomeSection({ title, viewAllTo, params, layout, priorityCount = 0 }: HomeSectionProps) {
+export function HomeSection({ title: name, viewAllTo, params, layout, priorityCount = 0 }: HomeSectionProps) {
   const headingId = useId();
-  const { t } = useLingui();
-  // The section's title is the catalogue's name (PRE-ORDER, K-MERCH…), the same in every language.
+  const { t, i18n } = useLingui();
+  // A category's name (K-MERCH, K-MAGAZINE) is the same in every language; PRE-ORDER is the shop's word.
+  const shopTitle = SHOP_TITLES[name];
+  const title = shopTitle ? i18n._(shopTitle) : name;
   const gridLabel = t`${title} products`;
   const query = useQuery(productListQuery(params));
   const rowRef = useRef<HTMLDivElement>(null);

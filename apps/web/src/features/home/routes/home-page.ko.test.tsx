@@ -25,12 +25,13 @@ describe('Home in Korean', () => {
     expect(screen.getByRole('heading', { level: 1, name: '매장에 필요한 K-pop 앨범과 굿즈' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '예약 주문 상품 보기' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '사업자 회원가입' }).getAttribute('href')).toBe('/signup');
-    expect(screen.getByRole('heading', { level: 2, name: 'PRE-ORDER' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: '예약 주문' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'K-MERCH' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'PRE-ORDER' })).toBeNull();
     expect(screen.getAllByRole('link', { name: '전체 보기' })).toHaveLength(3);
     expect(screen.getByRole('button', { name: '이전 상품' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '다음 상품' })).toBeTruthy();
-    expect(await screen.findByRole('list', { name: 'PRE-ORDER 상품' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: '예약 주문 상품' })).toBeTruthy();
     expect(await screen.findAllByText('등록된 상품이 아직 없습니다.')).toHaveLength(2);
     expect(screen.getByRole('heading', { level: 2, name: '찾으시는 상품이 없습니까?' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '문의하기' }).getAttribute('href')).toBe('/contact');
