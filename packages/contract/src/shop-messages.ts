@@ -40,3 +40,13 @@ export const shopMessages = {
     imagesOnly: 'Product images are png, jpg, jpeg, gif or webp files.',
   },
 } as const;
+
+/** The back office's sign-in and staff accounts, in the words the API answers. */
+export const STAFF_MESSAGES = {
+  invalidLogin: 'Invalid email or password.',
+  changePasswordFirst: 'Please change your one-time password first.',
+  ownerOnly: 'Only an owner can do this.',
+  exists: 'A staff account with this email already exists.',
+  wrongCurrentPassword: 'The current password is not correct.',
+  lastOwner: 'The shop needs at least one active owner.',
+} as const;

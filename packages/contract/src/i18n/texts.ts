@@ -1,7 +1,11 @@
 import { messages, stockAlertMessages } from '../messages.js';
 import { ORDER_STATUS_LABELS } from '../rules/order-status.js';
+import { ORDER_RULES } from '../schemas/admin.js';
 import { REORDER_SKIPS } from '../schemas/buying.js';
-import { shopMessages } from '../shop-messages.js';
+import { ORDER_EDIT_RULES } from '../schemas/order-edits.js';
+import { SHIPMENT_RULES } from '../schemas/shipments.js';
+import { TAKEN_ORDER_MESSAGES } from '../schemas/taken-orders.js';
+import { STAFF_MESSAGES, shopMessages } from '../shop-messages.js';
 
 /**
  * The contract's texts that reach buyers, in English (the spec's sentences, written once in messages.ts and beside
@@ -14,6 +18,14 @@ export const contractTexts = {
   shopMessages,
   orderStatusLabels: ORDER_STATUS_LABELS,
   reorderSkips: REORDER_SKIPS,
+  /** The back office's: the rules on orders, shipments, line edits and taken orders, and staff accounts. */
+  staff: {
+    orderRules: ORDER_RULES,
+    shipmentRules: SHIPMENT_RULES,
+    orderEditRules: ORDER_EDIT_RULES,
+    takenOrders: TAKEN_ORDER_MESSAGES,
+    accounts: STAFF_MESSAGES,
+  },
 } as const;
 
 export type ContractTexts = typeof contractTexts;

@@ -4,6 +4,12 @@ import { envelope, uuidParam } from './common.js';
 import { boundedInt, INT_RANGE, uuidText } from './primitives.js';
 
 /** Staff change an order's lines before it ships: the rules in the words the API answers and the screen shows. */
+/**
+ * A count as a message shows it, never below 0. Anything but a number passes as it is: the contract's texts are
+ * read back by their patterns (i18n/texts.ts), which fill a message with placeholders, not numbers.
+ */
+export const atLeastZero = (count: number) => (typeof count === 'number' ? Math.max(count, 0) : count);
+
 export const ORDER_EDIT_RULES = {
   /** Statuses in which lines may no longer change. */
   closedStatuses: ['SHIPPED', 'DELIVERED', 'CANCELLED'] as const,
@@ -16,7 +22,7 @@ export const ORDER_EDIT_RULES = {
   optionNotFound: 'productOptionId: no such product option.',
   notOrderable: (title: string) => `${title} cannot be ordered now: it is not listed or is sold out.`,
   notEnoughStock: (title: string, available: number) =>
-    `quantity: only ${Math.max(available, 0)} more of ${title} available.`,
+    `quantity: only ${atLeastZero(available)} more of ${title} available.`,
   unchanged: 'quantity: the line already has this quantity.',
   /** Kept short so that the screen can show it next to the field. */
   quantityRule: `quantity: must be a whole number from ${INT_RANGE.quantity.min} to ${INT_RANGE.quantity.max}`,

@@ -14,8 +14,7 @@ export const SHIPMENT_RULES = {
   linesRequired: 'Choose at least one line and quantity to ship.',
   duplicateLine: 'Each order line may appear once in a shipment.',
   unknownLine: 'This line is not part of the order.',
-  tooMany: (title: string, open: number) =>
-    `Only ${open} of ${title} ${open === 1 ? 'is' : 'are'} still to ship.`,
+  tooMany: (title: string, open: number) => `Only ${open} of ${title} left to ship.`,
   onlyWithShipped: 'carrier and trackingNumber go with the status SHIPPED only.',
   notShippable: (status: string) =>
     `An order that is ${status} cannot ship: only CONFIRMED, PAID or PREPARING orders ship.`,

@@ -169,7 +169,7 @@ describe('shipping in parcels', () => {
 
     const tooMany = await ship(placed, [{ orderDetailId: placed.lineA, quantity: 4 }]);
     expect(tooMany.statusCode).toBe(409);
-    expect(body(tooMany).message).toMatch(/Only 3 of .* are still to ship\./);
+    expect(body(tooMany).message).toMatch(/Only 3 of .* left to ship\./);
     const other = await newOrder('PENDING');
     const cases: [object, number, string?][] = [
       [

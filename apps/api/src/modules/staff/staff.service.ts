@@ -1,3 +1,4 @@
+import { STAFF_MESSAGES } from '@kshop/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AccountLimits } from '../../lib/account-limits.js';
@@ -9,14 +10,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import * as repo from './staff.repository.js';
 
-export const STAFF_MESSAGES = {
-  invalidLogin: 'Invalid email or password.',
-  changePasswordFirst: 'Please change your one-time password first.',
-  ownerOnly: 'Only an owner can do this.',
-  exists: 'A staff account with this email already exists.',
-  wrongCurrentPassword: 'The current password is not correct.',
-  lastOwner: 'The shop needs at least one active owner.',
-} as const;
+export { STAFF_MESSAGES };
 
 /** Wrong passwords back the email off (AccountLimits), as for buyers; a correct one clears its count. */
 export async function login(
