@@ -41,6 +41,42 @@ export const shopMessages = {
   },
 } as const;
 
+/** The catalogue's and the price groups' refusals, in the words the API answers the back office. */
+export const CATALOGUE_MESSAGES = {
+  productNotFound: 'Product not found.',
+  secondKeyAllOrNone: 'Either every option has a second key or none has.',
+  sameKeys: 'All options of a product use the same option keys.',
+  needsSecondValue: (value: string, key: string) => `Option '${value}' needs a value for ${key}.`,
+  comparedPrice: 'A compared price is at least the price.',
+  usdDecimals: 'USD prices have at most two decimals.',
+  sameValues: 'Two options have the same values.',
+  oneDefault: 'Exactly one option is the default.',
+  skuTwice: (sku: string) => `SKU ${sku} is on two options: each option has its own SKU.`,
+  skuTaken: (sku: string) => `SKU ${sku} is already used by another option.`,
+  categoryUnknown: 'Choose a category that exists.',
+  artistUnknown: (artists: string) => `Unknown artist ${artists}.`,
+  salesWindow: 'The sales window ends before it starts.',
+  eventWindow: 'The event window ends before it starts.',
+  notAnImage: (url: string) => `Not an uploaded product image: ${url}`,
+  optionOfAnother: 'An option belongs to another product.',
+  stockBelowHold: (held: number) => `Stock cannot be lower than what open orders hold (${held}).`,
+  optionHeld: (value: string) => `Option '${value}' is held by open orders and cannot be removed.`,
+  productHeld: 'Open orders hold this product; it can be removed once they are shipped or cancelled.',
+  parentUnknown: 'Choose a parent category that exists.',
+  categoryInUse: 'The category still has products or sub-categories.',
+  categoryNotFound: 'Category not found.',
+  artistCategoryNotFound: 'Artist category not found.',
+  artistNotFound: 'Artist not found.',
+  groupNotFound: 'Price group not found.',
+  groupNameTaken: (name: string) => `A price group named ${name} already exists.`,
+  groupInUse: 'Buyers are in this price group: move them to another group first.',
+  standardGroup: 'The Standard price group cannot be deleted.',
+  optionNotFound: 'Product option not found.',
+  tiersNotIncreasing: 'A larger quantity needs a larger discount.',
+  buyerNotFound: 'Buyer not found.',
+  chooseGroup: 'Choose an existing price group.',
+} as const;
+
 /** The back office's sign-in and staff accounts, in the words the API answers. */
 export const STAFF_MESSAGES = {
   invalidLogin: 'Invalid email or password.',

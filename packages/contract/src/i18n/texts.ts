@@ -5,7 +5,7 @@ import { REORDER_SKIPS } from '../schemas/buying.js';
 import { ORDER_EDIT_RULES } from '../schemas/order-edits.js';
 import { SHIPMENT_RULES } from '../schemas/shipments.js';
 import { TAKEN_ORDER_MESSAGES } from '../schemas/taken-orders.js';
-import { STAFF_MESSAGES, shopMessages } from '../shop-messages.js';
+import { CATALOGUE_MESSAGES, STAFF_MESSAGES, shopMessages } from '../shop-messages.js';
 
 /**
  * The contract's texts that reach buyers, in English (the spec's sentences, written once in messages.ts and beside
@@ -25,6 +25,7 @@ export const contractTexts = {
     orderEditRules: ORDER_EDIT_RULES,
     takenOrders: TAKEN_ORDER_MESSAGES,
     accounts: STAFF_MESSAGES,
+    catalogue: CATALOGUE_MESSAGES,
   },
 } as const;
 

@@ -1,5 +1,5 @@
 import type { AdminOptionInput, AdminProductInput, CategoryNode } from '@kshop/contract';
-import { fromMinorUnits, toMinorUnits } from '@kshop/contract';
+import { CATALOGUE_MESSAGES as C, fromMinorUnits, toMinorUnits } from '@kshop/contract';
 import type { Db, Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
 import { lockOptionsOfProducts, lockProducts } from '../../db/row-locks.js';
@@ -16,7 +16,7 @@ import { duplicateArtistName } from './catalog-bulk.js';
 
 const DEMO_IMAGE = /^\/media\/demo\/[a-z0-9-]+\.svg$/;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const productNotFound = () => notFound('Product not found.', 'PRODUCT_NOT_FOUND');
+const productNotFound = () => notFound(C.productNotFound, 'PRODUCT_NOT_FOUND');
 
 export async function productList(db: Executor, filter: repo.AdminProductFilter) {
   const { rows, totalCount } = await repo.searchProducts(db, filter);
@@ -95,30 +95,27 @@ export async function productDetail(db: Executor, id: string) {
 export function checkOptions(options: AdminOptionInput[]): AdminOptionInput[] {
   const withKey2 = options.filter((o) => o.optionNameKey2);
   if (withKey2.length !== 0 && withKey2.length !== options.length) {
-    throw badRequest('Either every option has a second key or none has.', 'OPTION_KEYS');
+    throw badRequest(C.secondKeyAllOrNone, 'OPTION_KEYS');
   }
   const keys = new Set(options.map((o) => `${o.optionNameKey1}\u0000${o.optionNameKey2 ?? ''}`));
-  if (keys.size > 1) throw badRequest('All options of a product use the same option keys.', 'OPTION_KEYS');
+  if (keys.size > 1) throw badRequest(C.sameKeys, 'OPTION_KEYS');
   for (const o of options) {
     if (o.optionNameKey2 && !o.optionNameValue2)
-      throw badRequest(
-        `Option '${o.optionNameValue1}' needs a value for ${o.optionNameKey2}.`,
-        'OPTION_VALUES',
-      );
+      throw badRequest(C.needsSecondValue(o.optionNameValue1, o.optionNameKey2 ?? ''), 'OPTION_VALUES');
     if (o.comparedPriceKrw !== null && o.comparedPriceKrw < o.priceKrw)
-      throw badRequest('A compared price is at least the price.', 'COMPARED_PRICE');
+      throw badRequest(C.comparedPrice, 'COMPARED_PRICE');
     if (o.comparedPriceUsd !== null && o.comparedPriceUsd < o.priceUsd)
-      throw badRequest('A compared price is at least the price.', 'COMPARED_PRICE');
+      throw badRequest(C.comparedPrice, 'COMPARED_PRICE');
     const cents = [o.priceUsd, o.comparedPriceUsd ?? 0].map((usd) => usd * 100);
     // 14.29 * 100 is 1428.9999999999998 in floating point: a hair off a whole cent is still whole.
     if (cents.some((c) => Math.abs(c - Math.round(c)) > 1e-6)) {
-      throw badRequest('USD prices have at most two decimals.', 'PRICE_DECIMALS');
+      throw badRequest(C.usdDecimals, 'PRICE_DECIMALS');
     }
   }
   const values = new Set(options.map((o) => `${o.optionNameValue1}\u0000${o.optionNameValue2 ?? ''}`));
-  if (values.size !== options.length) throw badRequest('Two options have the same values.', 'OPTION_VALUES');
+  if (values.size !== options.length) throw badRequest(C.sameValues, 'OPTION_VALUES');
   const defaults = options.filter((o) => o.isDefault).length;
-  if (defaults > 1) throw badRequest('Exactly one option is the default.', 'OPTION_DEFAULT');
+  if (defaults > 1) throw badRequest(C.oneDefault, 'OPTION_DEFAULT');
   return defaults === 1 ? options : options.map((o, i) => ({ ...o, isDefault: i === 0 }));
 }
 
@@ -149,24 +146,24 @@ const optionColumns = (o: AdminOptionInput, sortOrder: number) => ({
 async function checkSkus(tx: Executor, productId: string, options: AdminOptionInput[]) {
   const skus = options.flatMap((o) => (o.sku ? [o.sku] : []));
   const twice = skus.find((sku, i) => skus.indexOf(sku) !== i);
-  if (twice) throw badRequest(`SKU ${twice} is on two options: each option has its own SKU.`, 'SKU_TAKEN');
+  if (twice) throw badRequest(C.skuTwice(twice), 'SKU_TAKEN');
   const taken = (await repo.optionsBySku(tx, skus)).find(
     (o) => !(o.productId === productId && options.some((sent) => sent.uuid === o.id && sent.sku === o.sku)),
   );
-  if (taken) throw badRequest(`SKU ${taken.sku} is already used by another option.`, 'SKU_TAKEN');
+  if (taken) throw badRequest(C.skuTaken(taken.sku), 'SKU_TAKEN');
 }
 
 async function checkReferences(tx: Executor, input: AdminProductInput) {
   if (!(await repo.categoryIds(tx)).includes(input.categoryId))
-    throw badRequest('Choose a category that exists.', 'CATEGORY');
+    throw badRequest(C.categoryUnknown, 'CATEGORY');
   const known = await repo.existingArtistIds(tx, input.artistIds);
   const missing = input.artistIds.filter((id) => !known.includes(id));
-  if (missing.length) throw badRequest(`Unknown artist ${missing.join(', ')}.`, 'ARTIST');
+  if (missing.length) throw badRequest(C.artistUnknown(missing.join(', ')), 'ARTIST');
   if (input.salesStartAt && input.salesEndAt && input.salesStartAt > input.salesEndAt) {
-    throw badRequest('The sales window ends before it starts.', 'WINDOW');
+    throw badRequest(C.salesWindow, 'WINDOW');
   }
   if (input.eventApplyStartAt && input.eventApplyEndAt && input.eventApplyStartAt > input.eventApplyEndAt) {
-    throw badRequest('The event window ends before it starts.', 'WINDOW');
+    throw badRequest(C.eventWindow, 'WINDOW');
   }
 }
 
@@ -183,7 +180,7 @@ async function checkImages(
   const checked: CheckedUpload[] = [];
   for (const url of urls) {
     if (DEMO_IMAGE.test(url)) continue;
-    if (!fileIdFromUrl(url)) throw badRequest(`Not an uploaded product image: ${url}`, 'IMAGE');
+    if (!fileIdFromUrl(url)) throw badRequest(C.notAnImage(url), 'IMAGE');
     checked.push(await checkUpload(db, storage, untrustedWork, url, 'PRODUCT_IMAGE', null));
   }
   return checked;
@@ -242,20 +239,14 @@ export async function saveProduct(
       const existing = id ? (await repo.findProduct(tx, id))!.options : [];
       const byId = new Map(existing.map((o) => [o.id, o]));
       for (const o of options) {
-        if (o.uuid && !byId.has(o.uuid))
-          throw badRequest('An option belongs to another product.', 'OPTION_UNKNOWN');
+        if (o.uuid && !byId.has(o.uuid)) throw badRequest(C.optionOfAnother, 'OPTION_UNKNOWN');
         const held = o.uuid ? byId.get(o.uuid)!.holdStock : 0;
-        if (o.stock < held)
-          throw badRequest(`Stock cannot be lower than what open orders hold (${held}).`, 'STOCK_BELOW_HOLD');
+        if (o.stock < held) throw badRequest(C.stockBelowHold(held), 'STOCK_BELOW_HOLD');
       }
       await checkSkus(tx, productId, options);
       const removed = existing.filter((e) => !options.some((o) => o.uuid === e.id));
       const heldRemoved = removed.find((e) => e.holdStock > 0);
-      if (heldRemoved)
-        throw conflict(
-          `Option '${heldRemoved.optionNameValue1}' is held by open orders and cannot be removed.`,
-          'OPTION_HELD',
-        );
+      if (heldRemoved) throw conflict(C.optionHeld(heldRemoved.optionNameValue1), 'OPTION_HELD');
       await repo.deleteOptionsExcept(
         tx,
         productId,
@@ -293,11 +284,7 @@ export async function deleteProduct(db: Db, id: string, staffId: string, log?: T
       const found = await repo.findProduct(tx, id);
       if (!found) throw productNotFound();
       if (found.options.some((o) => o.holdStock > 0)) {
-        throw new AppError(
-          409,
-          'PRODUCT_HELD',
-          'Open orders hold this product; it can be removed once they are shipped or cancelled.',
-        );
+        throw new AppError(409, 'PRODUCT_HELD', C.productHeld);
       }
       await repo.updateProduct(tx, id, { deletedAt: new Date() });
       await recordAudit(tx, {
@@ -332,7 +319,7 @@ export async function saveCategory(
   await inTransaction(db, async (tx) => {
     const ids = await repo.categoryIds(tx);
     if (input.parentId !== null && (!ids.includes(input.parentId) || input.parentId === input.id)) {
-      throw badRequest('Choose a parent category that exists.', 'CATEGORY_PARENT');
+      throw badRequest(C.parentUnknown, 'CATEGORY_PARENT');
     }
     // Its products and those of the categories below search by its name and its parents' (migration 0038):
     // locked before the category row (decision 0010), their search text made again after it.
@@ -356,10 +343,9 @@ export async function saveCategory(
 
 export async function removeCategory(db: Db, id: number, staffId: string) {
   await inTransaction(db, async (tx) => {
-    if (await repo.categoryInUse(tx, id))
-      throw conflict('The category still has products or sub-categories.', 'CATEGORY_IN_USE');
+    if (await repo.categoryInUse(tx, id)) throw conflict(C.categoryInUse, 'CATEGORY_IN_USE');
     const [deleted] = await repo.deleteCategory(tx, id);
-    if (!deleted) throw notFound('Category not found.', 'CATEGORY_NOT_FOUND');
+    if (!deleted) throw notFound(C.categoryNotFound, 'CATEGORY_NOT_FOUND');
     await recordAudit(tx, { staffId, action: 'category.delete', entity: 'category', entityId: String(id) });
   });
 }
@@ -374,7 +360,7 @@ export async function saveArtistCategory(
     const [row] = id
       ? await repo.updateArtistCategory(tx, id, input.category, input.sortOrder)
       : await repo.insertArtistCategory(tx, input.category, input.sortOrder);
-    if (!row) throw notFound('Artist category not found.');
+    if (!row) throw notFound(C.artistCategoryNotFound);
     await recordAudit(tx, {
       staffId,
       action: 'artist-category.save',
@@ -406,7 +392,7 @@ export async function saveArtist(
       nameKo: input.artistNameKO,
     };
     const [row] = id ? await repo.updateArtist(tx, id, values) : await repo.insertArtist(tx, values);
-    if (!row) throw notFound('Artist not found.');
+    if (!row) throw notFound(C.artistNotFound);
     await refreshProductDerived(tx, productIds);
     await recordAudit(tx, {
       staffId,

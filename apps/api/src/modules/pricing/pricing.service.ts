@@ -1,5 +1,6 @@
 import {
   basisPointsFromPercent,
+  CATALOGUE_MESSAGES as C,
   type CurrencyCode,
   fromMinorUnits,
   groupPriceOf,
@@ -81,9 +82,8 @@ const groupView = (g: repo.GroupRow): PriceGroup => ({
   priceCount: g.priceCount,
 });
 
-const groupNotFound = () => notFound('Price group not found.', 'PRICE_GROUP_NOT_FOUND');
-const nameTaken = (name: string) =>
-  conflict(`A price group named ${name} already exists.`, 'PRICE_GROUP_NAME_TAKEN');
+const groupNotFound = () => notFound(C.groupNotFound, 'PRICE_GROUP_NOT_FOUND');
+const nameTaken = (name: string) => conflict(C.groupNameTaken(name), 'PRICE_GROUP_NAME_TAKEN');
 const bp = (percent: number) => basisPointsFromPercent(percent) ?? 0;
 
 export async function groupList(db: Executor) {
@@ -136,12 +136,10 @@ export async function updateGroup(db: Executor, id: number, input: PriceGroupUpd
   return groupView((await repo.findGroup(db, id))!);
 }
 
-const groupInUse = () =>
-  conflict('Buyers are in this price group: move them to another group first.', 'PRICE_GROUP_IN_USE');
+const groupInUse = () => conflict(C.groupInUse, 'PRICE_GROUP_IN_USE');
 
 export async function deleteGroup(db: Executor, id: number, staffId: string) {
-  if (id === STANDARD_PRICE_GROUP_ID)
-    throw conflict('The Standard price group cannot be deleted.', 'PRICE_GROUP_STANDARD');
+  if (id === STANDARD_PRICE_GROUP_ID) throw conflict(C.standardGroup, 'PRICE_GROUP_STANDARD');
   try {
     await inTransaction(db, async (tx) => {
       const found = await repo.lockGroup(tx, id);
@@ -179,7 +177,7 @@ export async function priceList(db: Executor, id: number) {
   return { priceList: (await repo.groupPrices(db, id)).map(priceView) };
 }
 
-const optionNotFound = () => notFound('Product option not found.', 'OPTION_NOT_FOUND');
+const optionNotFound = () => notFound(C.optionNotFound, 'OPTION_NOT_FOUND');
 
 /** Locks the option after its product (the shop's lock order); 404 when it is gone. */
 async function lockOption(tx: Executor, optionId: string) {
@@ -255,7 +253,7 @@ export async function setVolumeTiers(
     .sort((a, b) => a.minQuantity - b.minQuantity);
   for (let i = 1; i < tiers.length; i++) {
     if (tiers[i]!.discountBp <= tiers[i - 1]!.discountBp)
-      throw badRequest('A larger quantity needs a larger discount.', 'TIERS_NOT_INCREASING');
+      throw badRequest(C.tiersNotIncreasing, 'TIERS_NOT_INCREASING');
   }
   await inTransaction(
     db,
@@ -290,9 +288,9 @@ export async function setBuyerGroup(
       db,
       async (tx) => {
         const buyer = (await lockBuyer(tx, buyerId)) ? await findActiveBuyer(tx, buyerId) : null;
-        if (!buyer) throw notFound('Buyer not found.', 'BUYER_NOT_FOUND');
+        if (!buyer) throw notFound(C.buyerNotFound, 'BUYER_NOT_FOUND');
         const group = await repo.findGroup(tx, priceGroupId);
-        if (!group) throw badRequest('Choose an existing price group.', 'PRICE_GROUP_NOT_FOUND');
+        if (!group) throw badRequest(C.chooseGroup, 'PRICE_GROUP_NOT_FOUND');
         if (buyer.priceGroupId === priceGroupId) return;
         await repo.setBuyerGroup(tx, buyerId, priceGroupId);
         await recordAudit(tx, {
@@ -308,8 +306,7 @@ export async function setBuyerGroup(
     );
   } catch (err) {
     // The group was deleted between the check and the update.
-    if (isForeignKeyViolation(err))
-      throw badRequest('Choose an existing price group.', 'PRICE_GROUP_NOT_FOUND');
+    if (isForeignKeyViolation(err)) throw badRequest(C.chooseGroup, 'PRICE_GROUP_NOT_FOUND');
     throw err;
   }
   buyerSessionsChanged(buyerId);
