@@ -27,7 +27,7 @@ export const BULK_ACTION_LABELS: Record<BulkAction, MessageDescriptor> = {
 const TAG_LABELS: Record<ProductTag, MessageDescriptor> = {
   sale: msg`Sale`,
   pre: msg`Pre-order`,
-  new: msg`New`,
+  new: msg({ message: 'New', context: 'product tag' }),
   hot: msg`Hot`,
 };
 

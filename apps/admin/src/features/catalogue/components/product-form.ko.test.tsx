@@ -76,8 +76,9 @@ describe('ProductForm in Korean', () => {
     expect((screen.getByLabelText('상품명') as HTMLInputElement).value).toBe('NOVA9 Official Light Stick');
     expect(screen.getByLabelText('제조사')).toBeTruthy();
     expect(screen.getByRole('checkbox', { name: '예약 주문' })).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: '신상품' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('link', { name: '쇼핑몰에서 보기 (새 탭에서 열림)' })).toBeTruthy();
-    expect(screen.getByText('선택됨: NOVA9')).toBeTruthy();
+    expect(screen.getByText('선택한 아티스트: NOVA9')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: '상품 이미지' })).getByText('대표 이미지')).toBeTruthy();
 
     const option = within(screen.getByText(/^옵션 1/, { selector: 'legend' }).closest('fieldset')!);

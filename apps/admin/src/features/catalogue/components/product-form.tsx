@@ -28,7 +28,7 @@ import {
 const TAG_LABELS: Record<ProductTag, MessageDescriptor> = {
   sale: msg`Sale`,
   pre: msg`Pre-order`,
-  new: msg`New`,
+  new: msg({ message: 'New', context: 'product tag' }),
   hot: msg`Hot`,
 };
 

@@ -52,7 +52,7 @@ describe('ProductListPage in Korean', () => {
       '태그',
       '옵션',
       '재고',
-      '생성일',
+      '등록일',
     ]);
     expect(within(table).getByText('재고 있음')).toBeTruthy();
     expect(within(table).getByText('미게시')).toBeTruthy();

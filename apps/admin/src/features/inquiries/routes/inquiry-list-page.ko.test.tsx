@@ -35,7 +35,7 @@ describe('InquiryListPage in Korean', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['접수일시', '업체명', '이메일', '문의 내용', '작성자', '상태']);
+    expect(headers).toEqual(['접수일시', '업체명', '이메일', '문의 내용', '회원 구분', '상태']);
     expect(within(table).getByText('비회원')).toBeTruthy();
     expect(screen.queryByText('Received')).toBeNull();
   });

@@ -44,7 +44,7 @@ describe('StaffPage in Korean', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['이름', '이메일', '권한', '계정', '생성일', '관리']);
+    expect(headers).toEqual(['이름', '이메일', '권한', '계정', '등록일', '관리']);
     expect(within(table).getByText('사용 중')).toBeTruthy();
 
     await user.click(within(table).getByRole('button', { name: '이서준 비활성화' }));
