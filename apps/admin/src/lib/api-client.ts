@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { activeLanguage } from '../i18n/i18n';
 import { endSession, getAdminToken, setMustChangePassword } from './session';
 
@@ -31,8 +32,8 @@ export const errorMessage = (error: unknown): string =>
   isApiError(error)
     ? error.message
     : error instanceof NetworkError
-      ? 'The server could not be reached. Please try again.'
-      : 'Something went wrong. Please try again.';
+      ? t`The server could not be reached. Please try again.`
+      : t`Something went wrong. Please try again.`;
 
 type QueryValue = string | number | boolean | null | undefined;
 

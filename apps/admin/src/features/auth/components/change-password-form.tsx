@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, staffPasswordRequest } from '@kshop/contract';
+import { messages as englishMessages, staffPasswordRequest } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { sameMessage, useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { PasswordChange } from '../api/auth-api';
 
@@ -16,7 +18,7 @@ const passwordForm = staffPasswordRequest
   })
   .refine((values) => values.password === values.confirmPassword, {
     path: ['confirmPassword'],
-    message: messages.password.mismatch,
+    message: englishMessages.password.mismatch,
   });
 type PasswordForm = z.infer<typeof passwordForm>;
 
@@ -29,6 +31,9 @@ type ChangePasswordFormProps = {
 
 /** Current password, new password (the contract's rules and messages) and its confirmation. */
 export function ChangePasswordForm({ forced, onChange, onChanged }: ChangePasswordFormProps) {
+  const { t } = useLingui();
+  const { messages, localize } = useContractTexts();
+  const problem = (error?: { message?: string }) => error && localize(error.message ?? '');
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -45,7 +50,7 @@ export function ChangePasswordForm({ forced, onChange, onChanged }: ChangePasswo
     try {
       await onChange({ currentPassword, password });
     } catch (error) {
-      if (isApiError(error) && error.message === WRONG_CURRENT)
+      if (isApiError(error) && sameMessage(error.message, WRONG_CURRENT))
         setError('currentPassword', { message: error.message }, { shouldFocus: true });
       else setFailure(errorMessage(error));
       return;
@@ -56,9 +61,9 @@ export function ChangePasswordForm({ forced, onChange, onChanged }: ChangePasswo
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <FormField
-        label={forced ? 'One-time password' : 'Current password'}
-        error={errors.currentPassword?.message}
-        hint={forced ? 'The password you were given with your new account.' : undefined}
+        label={forced ? t`One-time password` : t`Current password`}
+        error={problem(errors.currentPassword)}
+        hint={forced ? t`The password you were given with your new account.` : undefined}
       >
         {(control) => (
           <input
@@ -69,12 +74,12 @@ export function ChangePasswordForm({ forced, onChange, onChanged }: ChangePasswo
           />
         )}
       </FormField>
-      <FormField label="New password" error={errors.password?.message} hint={messages.password.hint}>
+      <FormField label={t`New password`} error={problem(errors.password)} hint={messages.password.hint}>
         {(control) => (
           <input {...control} type="password" autoComplete="new-password" {...register('password')} />
         )}
       </FormField>
-      <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+      <FormField label={t`Confirm new password`} error={problem(errors.confirmPassword)}>
         {(control) => (
           <input {...control} type="password" autoComplete="new-password" {...register('confirmPassword')} />
         )}
@@ -85,7 +90,7 @@ export function ChangePasswordForm({ forced, onChange, onChanged }: ChangePasswo
         </p>
       )}
       <button type="submit" className="button auth-card__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Changing...' : 'Change password'}
+        {isSubmitting ? t`Changing...` : t`Change password`}
       </button>
     </form>
   );

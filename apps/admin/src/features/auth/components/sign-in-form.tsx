@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { staffLoginRequest } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import type { StaffSession } from '../api/auth-api';
 
@@ -16,6 +18,8 @@ type SignInFormProps = {
 
 /** Email and password; the server's refusal ('Invalid email or password.') shows above the button. */
 export function SignInForm({ onSignIn, onSuccess }: SignInFormProps) {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -37,10 +41,10 @@ export function SignInForm({ onSignIn, onSuccess }: SignInFormProps) {
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label="Email" error={errors.email?.message}>
+      <FormField label={t`Email`} error={errors.email && localize(errors.email.message ?? '')}>
         {(control) => <input {...control} type="email" autoComplete="username" {...register('email')} />}
       </FormField>
-      <FormField label="Password" error={errors.password?.message}>
+      <FormField label={t`Password`} error={errors.password && localize(errors.password.message ?? '')}>
         {(control) => (
           <input {...control} type="password" autoComplete="current-password" {...register('password')} />
         )}
@@ -51,7 +55,7 @@ export function SignInForm({ onSignIn, onSuccess }: SignInFormProps) {
         </p>
       )}
       <button type="submit" className="button auth-card__submit" disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in...' : 'Sign in'}
+        {isSubmitting ? t`Signing in...` : t`Sign in`}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ME_QUERY_KEY } from '../../../lib/current-staff';
@@ -12,7 +13,8 @@ import './auth.css';
  * else may come here from the navigation to change theirs.
  */
 export function ChangePasswordPage({ onChange = changePassword }: { onChange?: typeof changePassword }) {
-  useDocumentTitle('Change password');
+  const { t } = useLingui();
+  useDocumentTitle(t`Change password`);
   const session = useSessionState();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -28,27 +30,33 @@ export function ChangePasswordPage({ onChange = changePassword }: { onChange?: t
   const onChanged = () => {
     setMustChangePassword(false);
     void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-    navigate('/', { replace: true, state: { notice: 'Your password has been changed.' } });
+    navigate('/', { replace: true, state: { notice: t`Your password has been changed.` } });
   };
 
   return (
     <main className="auth-screen">
       <section className="auth-card" aria-labelledby="change-password-title">
-        <p className="auth-card__brand">KSHOP Back office</p>
-        <h1 id="change-password-title">Change password</h1>
+        <p className="auth-card__brand">
+          <Trans>KSHOP Back office</Trans>
+        </p>
+        <h1 id="change-password-title">
+          <Trans>Change password</Trans>
+        </h1>
         {forced && (
           <p className="auth-card__note">
-            Please change your one-time password first. Choose a password only you know.
+            <Trans>Please change your one-time password first. Choose a password only you know.</Trans>
           </p>
         )}
         <ChangePasswordForm forced={forced} onChange={change} onChanged={onChanged} />
         <p className="auth-card__footer">
           {forced ? (
             <button type="button" className="link-button" onClick={() => void signOut().then(endSession)}>
-              Sign out
+              <Trans>Sign out</Trans>
             </button>
           ) : (
-            <Link to="/">Back to the dashboard</Link>
+            <Link to="/">
+              <Trans>Back to the dashboard</Trans>
+            </Link>
           )}
         </p>
       </section>

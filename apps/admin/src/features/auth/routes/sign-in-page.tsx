@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ME_QUERY_KEY } from '../../../lib/current-staff';
@@ -14,7 +15,8 @@ const fromPath = (state: unknown): string => {
 };
 
 export function SignInPage({ onSignIn = signIn }: { onSignIn?: typeof signIn }) {
-  useDocumentTitle('Sign in');
+  const { t } = useLingui();
+  useDocumentTitle(t`Sign in`);
   const session = useSessionState();
   const location = useLocation();
   const navigate = useNavigate();
@@ -36,8 +38,12 @@ export function SignInPage({ onSignIn = signIn }: { onSignIn?: typeof signIn }) 
   return (
     <main className="auth-screen">
       <section className="auth-card" aria-labelledby="sign-in-title">
-        <p className="auth-card__brand">KSHOP Back office</p>
-        <h1 id="sign-in-title">Sign in</h1>
+        <p className="auth-card__brand">
+          <Trans>KSHOP Back office</Trans>
+        </p>
+        <h1 id="sign-in-title">
+          <Trans>Sign in</Trans>
+        </h1>
         <SignInForm onSignIn={({ email, password }) => onSignIn(email, password)} onSuccess={onSuccess} />
       </section>
     </main>

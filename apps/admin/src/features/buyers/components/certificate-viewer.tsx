@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import type { AdminBuyerDetail } from '../api/buyers-api';
 
@@ -15,6 +16,7 @@ export function CertificateViewer({
   certificate: Certificate;
   companyName: string;
 }) {
+  const { t } = useLingui();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const isPdf = certificate.contentType === 'application/pdf';
   const isImage = certificate.contentType.startsWith('image/');
@@ -46,19 +48,23 @@ export function CertificateViewer({
     };
   }, [certificate.url, certificate.contentType]);
 
-  const title = `Business certificate of ${companyName}`;
+  const title = t`Business certificate of ${companyName}`;
   return (
     <div className="certificate">
       <p className="certificate__file">
         {certificate.fileName}{' '}
         <a href={certificate.url} download={certificate.fileName}>
-          Download
+          <Trans>Download</Trans>
         </a>
       </p>
-      {loaded.status === 'loading' && <p role="status">Loading the certificate...</p>}
+      {loaded.status === 'loading' && (
+        <p role="status">
+          <Trans>Loading the certificate...</Trans>
+        </p>
+      )}
       {loaded.status === 'failed' && (
         <p role="alert" className="form-error">
-          The certificate could not be shown. Use Download instead.
+          <Trans>The certificate could not be shown. Use Download instead.</Trans>
         </p>
       )}
       {loaded.status === 'ready' &&
@@ -67,7 +73,9 @@ export function CertificateViewer({
         ) : isImage ? (
           <img alt={title} src={loaded.objectUrl} className="certificate__image" />
         ) : (
-          <p>This file type cannot be shown in the page. Use Download instead.</p>
+          <p>
+            <Trans>This file type cannot be shown in the page. Use Download instead.</Trans>
+          </p>
         ))}
     </div>
   );

@@ -1,13 +1,22 @@
 import { FormField, Modal } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import type { Decision } from '../api/buyers-api';
 
-export const DECISION_LABELS: Record<Decision, { action: string; title: string; done: string }> = {
-  approve: { action: 'Approve', title: 'Approve account', done: 'The account is approved.' },
-  reject: { action: 'Reject', title: 'Reject account', done: 'The account is rejected.' },
-  suspend: { action: 'Suspend', title: 'Suspend account', done: 'The account is suspended.' },
-  reinstate: { action: 'Reinstate', title: 'Reinstate account', done: 'The account is approved again.' },
+type DecisionLabels = { action: MessageDescriptor; title: MessageDescriptor; done: MessageDescriptor };
+
+export const DECISION_LABELS: Record<Decision, DecisionLabels> = {
+  approve: { action: msg`Approve`, title: msg`Approve account`, done: msg`The account is approved.` },
+  reject: { action: msg`Reject`, title: msg`Reject account`, done: msg`The account is rejected.` },
+  suspend: { action: msg`Suspend`, title: msg`Suspend account`, done: msg`The account is suspended.` },
+  reinstate: {
+    action: msg`Reinstate`,
+    title: msg`Reinstate account`,
+    done: msg`The account is approved again.`,
+  },
 };
 
 /** Rejecting and suspending need a reason; approving may carry a note. Either way it is mailed to the buyer. */
@@ -26,18 +35,21 @@ type DecisionDialogProps = {
 };
 
 export function DecisionDialog({ decision, companyName, onDecide, onClose }: DecisionDialogProps) {
+  const { t, i18n } = useLingui();
   const titleId = useId();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const labels = DECISION_LABELS[decision];
+  const action = i18n._(labels.action);
+  const title = i18n._(labels.title);
   const required = REASON_REQUIRED[decision];
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (required && !reason.trim()) {
-      setReasonError('Please write a reason.');
+      setReasonError(t`Please write a reason.`);
       return;
     }
     setBusy(true);
@@ -53,17 +65,24 @@ export function DecisionDialog({ decision, companyName, onDecide, onClose }: Dec
   return (
     <Modal labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="modal__title">
-        {labels.title}
+        {title}
       </h2>
       <p>
-        {labels.action} <strong>{companyName}</strong>? The buyer gets an email
-        {required ? ' with the reason below.' : ' (with the note below, if any).'}
+        {required ? (
+          <Trans>
+            {action} <strong>{companyName}</strong>? The buyer gets an email with the reason below.
+          </Trans>
+        ) : (
+          <Trans>
+            {action} <strong>{companyName}</strong>? The buyer gets an email (with the note below, if any).
+          </Trans>
+        )}
       </p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <FormField
-          label={required ? 'Reason' : 'Note (optional)'}
+          label={required ? t`Reason` : t`Note (optional)`}
           error={reasonError}
-          hint="Mailed to the buyer."
+          hint={t`Mailed to the buyer.`}
         >
           {(control) => (
             <textarea
@@ -84,7 +103,7 @@ export function DecisionDialog({ decision, companyName, onDecide, onClose }: Dec
         )}
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="submit"
@@ -93,7 +112,7 @@ export function DecisionDialog({ decision, companyName, onDecide, onClose }: Dec
             }
             disabled={busy}
           >
-            {labels.title}
+            {title}
           </button>
         </div>
       </form>

@@ -1,4 +1,6 @@
 import { countryName } from '@kshop/contract';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState, Notice } from '../../../components/ui/states';
@@ -17,7 +19,8 @@ export function BuyerDetailPage() {
   const decide = useDecideBuyer(id);
   const [decision, setDecision] = useState<Decision | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  useDocumentTitle(buyer?.companyName ?? 'Buyer');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(buyer?.companyName ?? t`Buyer`);
 
   if (isPending) return <LoadingState />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
@@ -25,14 +28,14 @@ export function BuyerDetailPage() {
   const onDecide = async (reason: string) => {
     if (!decision) return;
     await decide.mutateAsync({ decision, reason });
-    setDone(DECISION_LABELS[decision].done);
+    setDone(i18n._(DECISION_LABELS[decision].done));
     setDecision(null);
   };
 
   return (
     <>
       <Link to="/buyers" className="back-link">
-        ‹ Buyers
+        ‹ <Trans>Buyers</Trans>
       </Link>
       <div className="page-head">
         <h1>
@@ -49,7 +52,7 @@ export function BuyerDetailPage() {
                 setDecision(move);
               }}
             >
-              {DECISION_LABELS[move].action}
+              {i18n._(DECISION_LABELS[move].action)}
             </button>
           ))}
         </div>
@@ -58,49 +61,75 @@ export function BuyerDetailPage() {
 
       <div className="grid-2">
         <section className="panel" aria-labelledby="company-heading">
-          <h2 id="company-heading">Company</h2>
+          <h2 id="company-heading">
+            <Trans>Company</Trans>
+          </h2>
           <dl className="details">
-            <dt>Email</dt>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
             <dd>{buyer.email}</dd>
-            <dt>Representative</dt>
+            <dt>
+              <Trans>Representative</Trans>
+            </dt>
             <dd>{buyer.representativeName}</dd>
-            <dt>Registration no.</dt>
+            <dt>
+              <Trans>Registration no.</Trans>
+            </dt>
             <dd>{buyer.businessRegistrationNumber}</dd>
-            <dt>Phone</dt>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
             <dd>{buyer.phoneNumber}</dd>
-            <dt>Address</dt>
+            <dt>
+              <Trans>Address</Trans>
+            </dt>
             <dd>
               {buyer.companyAddress}
               {buyer.postalCode && ` (${buyer.postalCode})`}
             </dd>
-            <dt>Location</dt>
+            <dt>
+              <Trans>Location</Trans>
+            </dt>
             <dd>
-              {buyer.isKoreanCompany ? 'Korean company, prices in KRW' : 'Global company, prices in USD'}
+              {buyer.isKoreanCompany ? t`Korean company, prices in KRW` : t`Global company, prices in USD`}
             </dd>
-            <dt>Marketing mail</dt>
-            <dd>{buyer.marketingAgree ? 'Agreed' : 'Not agreed'}</dd>
-            <dt>Signed up</dt>
+            <dt>
+              <Trans>Marketing mail</Trans>
+            </dt>
+            <dd>{buyer.marketingAgree ? t`Agreed` : t`Not agreed`}</dd>
+            <dt>
+              <Trans>Signed up</Trans>
+            </dt>
             <dd>{formatDateTime(buyer.createdAt)}</dd>
             {buyer.statusReason && (
               <>
-                <dt>Reason given</dt>
+                <dt>
+                  <Trans>Reason given</Trans>
+                </dt>
                 <dd>{buyer.statusReason}</dd>
               </>
             )}
-            <dt>Orders</dt>
+            <dt>
+              <Trans>Orders</Trans>
+            </dt>
             <dd>
               {buyer.orderCount > 0 ? (
                 <Link to={`/orders?buyer=${encodeURIComponent(buyer.email)}`}>
-                  {buyer.orderCount} {buyer.orderCount === 1 ? 'order' : 'orders'}
+                  {plural(buyer.orderCount, { one: '# order', other: '# orders' })}
                 </Link>
               ) : (
-                'No orders yet'
+                t`No orders yet`
               )}
             </dd>
           </dl>
-          <h3 className="section-gap">Shipping addresses</h3>
+          <h3 className="section-gap">
+            <Trans>Shipping addresses</Trans>
+          </h3>
           {buyer.addresses.length === 0 ? (
-            <p className="muted">No saved addresses.</p>
+            <p className="muted">
+              <Trans>No saved addresses.</Trans>
+            </p>
           ) : (
             <ul className="plain-list">
               {buyer.addresses.map((address) => (
@@ -108,7 +137,11 @@ export function BuyerDetailPage() {
                   {address.addressDetail}
                   {address.postalCode && ` (${address.postalCode})`}
                   {address.country && `, ${countryName(address.country)}`}
-                  {address.isDefault && <span className="badge">Default</span>}
+                  {address.isDefault && (
+                    <span className="badge">
+                      <Trans>Default</Trans>
+                    </span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -116,11 +149,15 @@ export function BuyerDetailPage() {
         </section>
         <BuyerPriceGroup buyerId={buyer.id} priceGroupId={buyer.priceGroupId} />
         <section className="panel" aria-labelledby="certificate-heading">
-          <h2 id="certificate-heading">Business certificate</h2>
+          <h2 id="certificate-heading">
+            <Trans>Business certificate</Trans>
+          </h2>
           {buyer.certificate ? (
             <CertificateViewer certificate={buyer.certificate} companyName={buyer.companyName} />
           ) : (
-            <p className="muted">No certificate on file.</p>
+            <p className="muted">
+              <Trans>No certificate on file.</Trans>
+            </p>
           )}
         </section>
       </div>

@@ -1,5 +1,8 @@
 import { ACCOUNT_STATUSES } from '@kshop/contract';
 import { FormField, Pagination } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -8,15 +11,16 @@ import { formValues, LIST_LIMIT, useListParams } from '../../../lib/list-params'
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useBuyerList } from '../api/buyers-api';
 
-const STATUS_NAMES: Record<string, string> = {
-  PENDING: 'Pending',
-  APPROVED: 'Approved',
-  REJECTED: 'Rejected',
-  SUSPENDED: 'Suspended',
+const STATUS_NAMES: Record<string, MessageDescriptor> = {
+  PENDING: msg`Pending`,
+  APPROVED: msg`Approved`,
+  REJECTED: msg`Rejected`,
+  SUSPENDED: msg`Suspended`,
 };
 
 export function BuyerListPage() {
-  useDocumentTitle('Buyers');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Buyers`);
   const navigate = useNavigate();
   const { page, get, hrefWith, key } = useListParams();
   const filter = {
@@ -37,38 +41,40 @@ export function BuyerListPage() {
   return (
     <>
       <div className="page-head">
-        <h1>Buyers</h1>
+        <h1>
+          <Trans>Buyers</Trans>
+        </h1>
       </div>
-      <form key={key} className="filters" aria-label="Filter buyers" onSubmit={applyFilters}>
-        <FormField label="Status">
+      <form key={key} className="filters" aria-label={t`Filter buyers`} onSubmit={applyFilters}>
+        <FormField label={t`Status`}>
           {(control) => (
             <select {...control} name="status" defaultValue={get('status')}>
-              <option value="">All statuses</option>
+              <option value="">{t`All statuses`}</option>
               {ACCOUNT_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {STATUS_NAMES[status]}
+                  {i18n._(STATUS_NAMES[status] as MessageDescriptor)}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="Location">
+        <FormField label={t`Location`}>
           {(control) => (
             <select {...control} name="korean" defaultValue={get('korean')}>
-              <option value="">Korean and global</option>
-              <option value="true">Korean companies</option>
-              <option value="false">Global companies</option>
+              <option value="">{t`Korean and global`}</option>
+              <option value="true">{t`Korean companies`}</option>
+              <option value="false">{t`Global companies`}</option>
             </select>
           )}
         </FormField>
-        <FormField label="Company, email or registration number" className="field--grow">
+        <FormField label={t`Company, email or registration number`} className="field--grow">
           {(control) => <input {...control} name="q" type="search" defaultValue={get('q')} />}
         </FormField>
         <button type="submit" className="button">
-          Search
+          <Trans>Search</Trans>
         </button>
         <Link to="/buyers" className="button button--secondary">
-          Clear
+          <Trans>Clear</Trans>
         </Link>
       </form>
 
@@ -77,20 +83,36 @@ export function BuyerListPage() {
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.buyerList.length === 0 ? (
-        <EmptyState>No buyers match these filters.</EmptyState>
+        <EmptyState>
+          <Trans>No buyers match these filters.</Trans>
+        </EmptyState>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Buyers</caption>
+              <caption className="visually-hidden">
+                <Trans>Buyers</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Company</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Registration no.</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Signed up</th>
+                  <th scope="col">
+                    <Trans>Company</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Email</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Registration no.</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Location</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Signed up</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -101,7 +123,7 @@ export function BuyerListPage() {
                     </td>
                     <td className="breakable">{buyer.email}</td>
                     <td className="nowrap">{buyer.businessRegistrationNumber}</td>
-                    <td>{buyer.isKoreanCompany ? 'Korea (KRW)' : 'Global (USD)'}</td>
+                    <td>{buyer.isKoreanCompany ? t`Korea (KRW)` : t`Global (USD)`}</td>
                     <td>
                       <StatusBadge status={buyer.status} />
                     </td>

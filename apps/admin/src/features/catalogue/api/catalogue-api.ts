@@ -9,6 +9,7 @@ import type {
   csvImportProblem,
   csvImportResult,
 } from '@kshop/contract';
+import { t } from '@lingui/core/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, adminDownload, adminGet, adminRequest, publicGet } from '../../../lib/api-client';
@@ -161,7 +162,7 @@ export async function importCatalogue(
     onProgress(job);
     if (job.status === 'done' && job.result) return job.result;
     if (job.status === 'failed') {
-      const failure = job.failure ?? { message: 'The import failed.', problems: [] };
+      const failure = job.failure ?? { message: t`The import failed.`, problems: [] };
       throw new ApiError(
         400,
         failure.message,

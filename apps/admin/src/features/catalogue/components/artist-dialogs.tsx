@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ArtistCategory, artistCategoryInput, artistInput } from '@kshop/contract';
 import { FormField, Modal } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import type { ArtistCategoryInput, ArtistInput } from '../api/catalogue-api';
 
@@ -26,6 +28,9 @@ export function ArtistCategoryDialog({
   onSave,
   onClose,
 }: ArtistCategoryDialogProps) {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
+  const problem = (error?: { message?: string }) => error && localize(error.message ?? '');
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -48,13 +53,17 @@ export function ArtistCategoryDialog({
   return (
     <Modal labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="modal__title">
-        {artistCategory ? `Edit ${artistCategory.category}` : 'Add artist category'}
+        {artistCategory ? t`Edit ${artistCategory.category}` : t`Add artist category`}
       </h2>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormField label="Name" error={errors.category?.message}>
+        <FormField label={t`Name`} error={problem(errors.category)}>
           {(field) => <input {...field} {...register('category')} />}
         </FormField>
-        <FormField label="Sort order" error={errors.sortOrder?.message} hint="Lower numbers come first.">
+        <FormField
+          label={t`Sort order`}
+          error={problem(errors.sortOrder)}
+          hint={t`Lower numbers come first.`}
+        >
           {(field) => <input {...field} type="number" {...register('sortOrder', { valueAsNumber: true })} />}
         </FormField>
         {failure && (
@@ -64,10 +73,10 @@ export function ArtistCategoryDialog({
         )}
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="button" disabled={isSubmitting}>
-            Save artist category
+            <Trans>Save artist category</Trans>
           </button>
         </div>
       </form>
@@ -98,6 +107,9 @@ export function ArtistDialog({
   onSave,
   onClose,
 }: ArtistDialogProps) {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
+  const problem = (error?: { message?: string }) => error && localize(error.message ?? '');
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -124,16 +136,16 @@ export function ArtistDialog({
   return (
     <Modal labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="modal__title">
-        {artist ? `Edit ${artist.artistNameEN}` : 'Add artist'}
+        {artist ? t`Edit ${artist.artistNameEN}` : t`Add artist`}
       </h2>
       <form onSubmit={(event) => void submit(event)} noValidate>
-        <FormField label="English name" error={errors.artistNameEN?.message}>
+        <FormField label={t`English name`} error={problem(errors.artistNameEN)}>
           {(field) => <input {...field} {...register('artistNameEN')} />}
         </FormField>
-        <FormField label="Korean name" error={errors.artistNameKO?.message}>
+        <FormField label={t`Korean name`} error={problem(errors.artistNameKO)}>
           {(field) => <input {...field} lang="ko" {...register('artistNameKO')} />}
         </FormField>
-        <FormField label="Artist category" error={errors.artistCategoryId?.message}>
+        <FormField label={t`Artist category`} error={problem(errors.artistCategoryId)}>
           {(field) => (
             <select {...field} {...register('artistCategoryId', { valueAsNumber: true })}>
               {artistCategories.map((category) => (
@@ -151,10 +163,10 @@ export function ArtistDialog({
         )}
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="button" disabled={isSubmitting}>
-            Save artist
+            <Trans>Save artist</Trans>
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import type { ArtistGroup } from '../api/catalogue-api';
 
@@ -10,6 +11,7 @@ type ArtistPickerProps = {
 
 /** Artists by artist category, as checkboxes, with a filter for long lists. */
 export function ArtistPicker({ groups, selected, onChange, error }: ArtistPickerProps) {
+  const { t } = useLingui();
   const filterId = useId();
   const errorId = useId();
   const [filter, setFilter] = useState('');
@@ -22,20 +24,22 @@ export function ArtistPicker({ groups, selected, onChange, error }: ArtistPicker
 
   return (
     <fieldset className="artist-picker" aria-describedby={error ? errorId : undefined}>
-      <legend>Artists</legend>
+      <legend>
+        <Trans>Artists</Trans>
+      </legend>
       <p className="field__hint">
         {selected.length === 0
-          ? 'No artist chosen.'
-          : `Chosen: ${selected.map((id) => names.get(id) ?? `#${id}`).join(', ')}`}
+          ? t`No artist chosen.`
+          : t`Chosen: ${selected.map((id) => names.get(id) ?? `#${id}`).join(', ')}`}
       </p>
       <div className="field">
         <label htmlFor={filterId} className="visually-hidden">
-          Find an artist
+          <Trans>Find an artist</Trans>
         </label>
         <input
           id={filterId}
           type="search"
-          placeholder="Find an artist"
+          placeholder={t`Find an artist`}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />

@@ -1,5 +1,6 @@
 import type { AdminArtist, ArtistCategory } from '@kshop/contract';
 import { FormField, useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useDeferredValue, useState } from 'react';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
@@ -17,6 +18,7 @@ type ArtistTableProps = {
  * refuses one in use and says how many products name it).
  */
 export function ArtistTable({ artistCategories, onEdit, onDeleted, onFailure }: ArtistTableProps) {
+  const { t } = useLingui();
   const confirm = useConfirm();
   const [q, setQ] = useState('');
   const query = useDeferredValue(q.trim());
@@ -24,10 +26,11 @@ export function ArtistTable({ artistCategories, onEdit, onDeleted, onFailure }: 
   const categoryOf = (id: number) => artistCategories.find((c) => c.id === id)?.category ?? `#${id}`;
 
   const remove = async (artist: AdminArtist) => {
-    if (!(await confirm(`Delete the artist ${artist.artistNameEN}?`, 'Delete artist'))) return;
+    const name = artist.artistNameEN;
+    if (!(await confirm(t`Delete the artist ${name}?`, t`Delete artist`))) return;
     try {
       await deleteArtist(artist.id);
-      onDeleted(`${artist.artistNameEN} was deleted.`);
+      onDeleted(t`${name} was deleted.`);
     } catch (err) {
       onFailure(errorMessage(err));
     }
@@ -35,7 +38,7 @@ export function ArtistTable({ artistCategories, onEdit, onDeleted, onFailure }: 
 
   return (
     <>
-      <FormField label="Search artists" hint="English or Korean name.">
+      <FormField label={t`Search artists`} hint={t`English or Korean name.`}>
         {(control) => (
           <input {...control} type="search" value={q} onChange={(event) => setQ(event.target.value)} />
         )}
@@ -45,23 +48,37 @@ export function ArtistTable({ artistCategories, onEdit, onDeleted, onFailure }: 
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.artistList.length === 0 ? (
-        <p className="muted">{query ? `No artist's name contains "${query}".` : 'No artists yet.'}</p>
+        <p className="muted">{query ? t`No artist's name contains "${query}".` : t`No artists yet.`}</p>
       ) : (
         <div className="table-scroll">
           <table className="table">
             <caption className="visually-hidden">
-              Artists{query ? ` matching ${query}` : ''}: {data.totalCount}
+              {query ? (
+                <Trans>
+                  Artists matching {query}: {data.totalCount}
+                </Trans>
+              ) : (
+                <Trans>Artists: {data.totalCount}</Trans>
+              )}
             </caption>
             <thead>
               <tr>
-                <th scope="col">English name</th>
-                <th scope="col">Korean name</th>
-                <th scope="col">Category</th>
-                <th scope="col" className="num">
-                  Products
+                <th scope="col">
+                  <Trans>English name</Trans>
                 </th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <Trans>Korean name</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Category</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Products</Trans>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Actions</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -76,20 +93,20 @@ export function ArtistTable({ artistCategories, onEdit, onDeleted, onFailure }: 
                     <button
                       type="button"
                       className="button button--secondary button--small"
-                      aria-label={`Edit artist ${artist.artistNameEN}`}
+                      aria-label={t`Edit artist ${artist.artistNameEN}`}
                       onClick={() => onEdit(artist)}
                     >
-                      Edit
+                      <Trans>Edit</Trans>
                     </button>
                     <button
                       type="button"
                       className="button button--danger button--small"
-                      aria-label={`Delete artist ${artist.artistNameEN}`}
+                      aria-label={t`Delete artist ${artist.artistNameEN}`}
                       disabled={artist.productCount > 0}
-                      title={artist.productCount > 0 ? 'Products still name this artist.' : undefined}
+                      title={artist.productCount > 0 ? t`Products still name this artist.` : undefined}
                       onClick={() => void remove(artist)}
                     >
-                      Delete
+                      <Trans>Delete</Trans>
                     </button>
                   </td>
                 </tr>

@@ -7,30 +7,38 @@ import {
   type ProductTag,
 } from '@kshop/contract';
 import { FormField, Modal } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import type { Category } from '../api/catalogue-api';
 import { CategoryOptions, categoryName } from './category-options';
 
-export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
-  soldOut: 'Mark sold out (all options)',
-  inStock: 'Mark back in stock (all options)',
-  setTags: 'Set tags',
-  clearTags: 'Clear tags',
-  category: 'Move to category',
-  pricePercent: 'Change prices by a percentage',
+export const BULK_ACTION_LABELS: Record<BulkAction, MessageDescriptor> = {
+  soldOut: msg`Mark sold out (all options)`,
+  inStock: msg`Mark back in stock (all options)`,
+  setTags: msg`Set tags`,
+  clearTags: msg`Clear tags`,
+  category: msg`Move to category`,
+  pricePercent: msg`Change prices by a percentage`,
 };
 
-const TAG_LABELS: Record<ProductTag, string> = { sale: 'Sale', pre: 'Pre-order', new: 'New', hot: 'Hot' };
+const TAG_LABELS: Record<ProductTag, MessageDescriptor> = {
+  sale: msg`Sale`,
+  pre: msg`Pre-order`,
+  new: msg({ message: 'New', context: 'product tag' }),
+  hot: msg`Hot`,
+};
 
-const FIELD_LABELS: Record<string, string> = {
-  isSoldOut: 'Sold out',
-  tags: 'Tags',
-  categoryId: 'Category',
-  priceKrw: 'KRW price',
-  priceUsd: 'USD price',
-  comparedPriceKrw: 'Compared KRW price',
-  comparedPriceUsd: 'Compared USD price',
+const FIELD_LABELS: Record<string, MessageDescriptor> = {
+  isSoldOut: msg`Sold out`,
+  tags: msg`Tags`,
+  categoryId: msg`Category`,
+  priceKrw: msg`KRW price`,
+  priceUsd: msg`USD price`,
+  comparedPriceKrw: msg`Compared KRW price`,
+  comparedPriceUsd: msg`Compared USD price`,
 };
 
 type BulkBarProps = {
@@ -55,6 +63,7 @@ export function BulkBar({
   onApplied,
   onClearSelection,
 }: BulkBarProps) {
+  const { t, i18n } = useLingui();
   const [action, setAction] = useState<BulkAction>('soldOut');
   const [tags, setTags] = useState<ProductTag[]>([]);
   const [categoryId, setCategoryId] = useState('');
@@ -68,15 +77,15 @@ export function BulkBar({
     const productIds = selected;
     switch (action) {
       case 'setTags':
-        return tags.length ? { productIds, action, value: tags } : 'Choose at least one tag.';
+        return tags.length ? { productIds, action, value: tags } : t`Choose at least one tag.`;
       case 'category':
-        return categoryId ? { productIds, action, value: Number(categoryId) } : 'Choose a category.';
+        return categoryId ? { productIds, action, value: Number(categoryId) } : t`Choose a category.`;
       case 'pricePercent': {
         const value = Number(percent);
-        if (percent.trim() === '' || !Number.isFinite(value)) return 'Enter a percentage, e.g. 10 or -15.';
+        if (percent.trim() === '' || !Number.isFinite(value)) return t`Enter a percentage, e.g. 10 or -15.`;
         if (value < BULK_PERCENT.min || value > BULK_PERCENT.max)
-          return `The percentage is between ${BULK_PERCENT.min} and +${BULK_PERCENT.max}.`;
-        if (value === 0) return 'A change of 0 % changes nothing.';
+          return t`The percentage is between ${BULK_PERCENT.min} and +${BULK_PERCENT.max}.`;
+        if (value === 0) return t`A change of 0 % changes nothing.`;
         return { productIds, action, value };
       }
       default:
@@ -105,14 +114,16 @@ export function BulkBar({
   return (
     <form
       className="bulk-bar panel"
-      aria-label="Bulk edit the selected products"
+      aria-label={t`Bulk edit the selected products`}
       onSubmit={(event) => void showPreview(event)}
       noValidate
     >
       <p className="bulk-bar__count" aria-live="polite">
-        <strong>{selected.length}</strong> selected
+        <Trans>
+          <strong>{selected.length}</strong> selected
+        </Trans>
       </p>
-      <FormField label="Action">
+      <FormField label={t`Action`}>
         {(control) => (
           <select
             {...control}
@@ -124,7 +135,7 @@ export function BulkBar({
           >
             {Object.entries(BULK_ACTION_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
-                {label}
+                {i18n._(label)}
               </option>
             ))}
           </select>
@@ -132,26 +143,28 @@ export function BulkBar({
       </FormField>
       {action === 'setTags' && (
         <fieldset className="bulk-bar__tags">
-          <legend>Tags</legend>
+          <legend>
+            <Trans>Tags</Trans>
+          </legend>
           {PRODUCT_TAGS.map((tag) => (
             <label key={tag} className="checkbox">
               <input
                 type="checkbox"
                 checked={tags.includes(tag)}
                 onChange={(event) =>
-                  setTags(event.target.checked ? [...tags, tag] : tags.filter((t) => t !== tag))
+                  setTags(event.target.checked ? [...tags, tag] : tags.filter((chosen) => chosen !== tag))
                 }
               />
-              {TAG_LABELS[tag]}
+              {i18n._(TAG_LABELS[tag])}
             </label>
           ))}
         </fieldset>
       )}
       {action === 'category' && (
-        <FormField label="New category">
+        <FormField label={t`New category`}>
           {(control) => (
             <select {...control} value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
-              <option value="">Choose a category</option>
+              <option value="">{t`Choose a category`}</option>
               <CategoryOptions categories={categories} />
             </select>
           )}
@@ -159,8 +172,8 @@ export function BulkBar({
       )}
       {action === 'pricePercent' && (
         <FormField
-          label="Change (%)"
-          hint={`From ${BULK_PERCENT.min} to +${BULK_PERCENT.max}; negative lowers prices.`}
+          label={t`Change (%)`}
+          hint={t`From ${BULK_PERCENT.min} to +${BULK_PERCENT.max}; negative lowers prices.`}
         >
           {(control) => (
             <input
@@ -177,10 +190,10 @@ export function BulkBar({
       )}
       <div className="button-row">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Preparing preview...' : 'Preview changes'}
+          {busy ? t`Preparing preview...` : t`Preview changes`}
         </button>
         <button type="button" className="button button--secondary" onClick={onClearSelection}>
-          Clear selection
+          <Trans>Clear selection</Trans>
         </button>
       </div>
       {problem && (
@@ -191,7 +204,7 @@ export function BulkBar({
       {preview && (
         <BulkPreviewDialog
           result={preview.result}
-          actionLabel={BULK_ACTION_LABELS[preview.request.action]}
+          actionLabel={i18n._(BULK_ACTION_LABELS[preview.request.action])}
           categories={categories}
           onApply={() => onApply(preview.request)}
           onApplied={(result) => {
@@ -205,11 +218,16 @@ export function BulkBar({
   );
 }
 
-function shown(field: string, value: unknown, categories: Category[]): string {
+function shown(
+  field: string,
+  value: unknown,
+  categories: Category[],
+  words: { yes: string; no: string; none: string },
+): string {
   if (value === null || value === undefined) return '—';
-  if (field === 'isSoldOut') return value ? 'Yes' : 'No';
+  if (field === 'isSoldOut') return value ? words.yes : words.no;
   if (field === 'categoryId') return categoryName(categories, Number(value));
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '(none)';
+  if (Array.isArray(value)) return value.length ? value.join(', ') : words.none;
   return String(value);
 }
 
@@ -231,6 +249,14 @@ export function BulkPreviewDialog({
   onApplied,
   onClose,
 }: BulkPreviewDialogProps) {
+  const { t, i18n } = useLingui();
+  const words = { yes: t`Yes`, no: t`No`, none: t`(none)` };
+  const fieldLabel = (field: string) => {
+    const label = FIELD_LABELS[field];
+    return label ? i18n._(label) : field;
+  };
+  const changed = result.changed;
+  const unchanged = result.unchanged;
   const titleId = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -249,23 +275,39 @@ export function BulkPreviewDialog({
   return (
     <Modal labelledBy={titleId} onClose={onClose} className="bulk-preview">
       <h2 id={titleId} className="modal__title">
-        Preview: {actionLabel}
+        <Trans>Preview: {actionLabel}</Trans>
       </h2>
       <p>
-        {result.changed} product{result.changed === 1 ? '' : 's'} will change
-        {result.unchanged > 0 ? `; ${result.unchanged} already match and stay as they are` : ''}.
+        {unchanged > 0
+          ? plural(changed, {
+              one: `# product will change; ${unchanged} already match and stay as they are.`,
+              other: `# products will change; ${unchanged} already match and stay as they are.`,
+            })
+          : plural(changed, { one: '# product will change.', other: '# products will change.' })}
       </p>
       {result.productList.length > 0 && (
         <div className="table-scroll bulk-preview__changes">
           <table className="table">
-            <caption className="visually-hidden">Changes per product</caption>
+            <caption className="visually-hidden">
+              <Trans>Changes per product</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Option</th>
-                <th scope="col">Field</th>
-                <th scope="col">Now</th>
-                <th scope="col">After</th>
+                <th scope="col">
+                  <Trans>Product</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Option</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Field</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Now</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>After</Trans>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -274,9 +316,9 @@ export function BulkPreviewDialog({
                   <tr key={`${product.uuid}-${change.option ?? ''}-${change.field}`}>
                     <td>{index === 0 ? product.title : ''}</td>
                     <td>{change.option ?? '—'}</td>
-                    <td>{FIELD_LABELS[change.field] ?? change.field}</td>
-                    <td>{shown(change.field, change.before, categories)}</td>
-                    <td>{shown(change.field, change.after, categories)}</td>
+                    <td>{fieldLabel(change.field)}</td>
+                    <td>{shown(change.field, change.before, categories, words)}</td>
+                    <td>{shown(change.field, change.after, categories, words)}</td>
                   </tr>
                 )),
               )}
@@ -291,7 +333,7 @@ export function BulkPreviewDialog({
       )}
       <div className="modal__actions">
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button
           type="button"
@@ -300,7 +342,9 @@ export function BulkPreviewDialog({
           aria-busy={busy}
           onClick={() => void apply()}
         >
-          {busy ? 'Applying...' : `Apply to ${result.changed} product${result.changed === 1 ? '' : 's'}`}
+          {busy
+            ? t`Applying...`
+            : plural(changed, { one: 'Apply to # product', other: 'Apply to # products' })}
         </button>
       </div>
     </Modal>

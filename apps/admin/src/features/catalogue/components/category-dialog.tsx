@@ -1,9 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { categoryInput } from '@kshop/contract';
 import { FormField, Modal } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import type { Category } from '../api/catalogue-api';
 import { CategoryOptions } from './category-options';
@@ -25,6 +27,9 @@ type CategoryDialogProps = {
 };
 
 export function CategoryDialog({ category, categories, onSave, onClose }: CategoryDialogProps) {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
+  const problem = (error?: { message?: string }) => error && localize(error.message ?? '');
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   const nextId = Math.max(0, ...categories.map((c) => c.id)) + 1;
@@ -40,7 +45,8 @@ export function CategoryDialog({ category, categories, onSave, onClose }: Catego
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     if (!category && categories.some((c) => c.id === values.id)) {
-      setFailure(`Category ${values.id} exists already. Choose another number.`);
+      const number = values.id;
+      setFailure(t`Category ${number} exists already. Choose another number.`);
       return;
     }
     try {
@@ -56,13 +62,13 @@ export function CategoryDialog({ category, categories, onSave, onClose }: Catego
   return (
     <Modal labelledBy={titleId} onClose={onClose}>
       <h2 id={titleId} className="modal__title">
-        {category ? `Edit ${category.category}` : 'Add category'}
+        {category ? t`Edit ${category.category}` : t`Add category`}
       </h2>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <FormField
-          label="Category number"
-          error={errors.id?.message}
-          hint={category ? 'The number cannot change.' : 'Used in storefront links, e.g. /productlist/13.'}
+          label={t`Category number`}
+          error={problem(errors.id)}
+          hint={category ? t`The number cannot change.` : t`Used in storefront links, e.g. /productlist/13.`}
         >
           {(field) => (
             <input
@@ -74,10 +80,10 @@ export function CategoryDialog({ category, categories, onSave, onClose }: Catego
             />
           )}
         </FormField>
-        <FormField label="Name" error={errors.category?.message}>
+        <FormField label={t`Name`} error={problem(errors.category)}>
           {(field) => <input {...field} {...register('category')} />}
         </FormField>
-        <FormField label="Parent category" error={errors.parentId?.message}>
+        <FormField label={t`Parent category`} error={problem(errors.parentId)}>
           {(field) => (
             <select
               {...field}
@@ -85,12 +91,16 @@ export function CategoryDialog({ category, categories, onSave, onClose }: Catego
                 setValueAs: (value) => (value === '' || value === null ? null : Number(value)),
               })}
             >
-              <option value="">None (top level)</option>
+              <option value="">{t`None (top level)`}</option>
               <CategoryOptions categories={parents} />
             </select>
           )}
         </FormField>
-        <FormField label="Sort order" error={errors.sortOrder?.message} hint="Lower numbers come first.">
+        <FormField
+          label={t`Sort order`}
+          error={problem(errors.sortOrder)}
+          hint={t`Lower numbers come first.`}
+        >
           {(field) => <input {...field} type="number" {...register('sortOrder', { valueAsNumber: true })} />}
         </FormField>
         {failure && (
@@ -100,10 +110,10 @@ export function CategoryDialog({ category, categories, onSave, onClose }: Catego
         )}
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="button" disabled={isSubmitting}>
-            Save category
+            <Trans>Save category</Trans>
           </button>
         </div>
       </form>

@@ -1,4 +1,6 @@
 import { defuseSpreadsheetText } from '@kshop/contract';
+import { plural, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-file';
@@ -31,31 +33,52 @@ const problemsOf = (data: unknown): CsvImportProblem[] | null => {
 };
 
 const numberFormat = new Intl.NumberFormat('en-US');
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${numberFormat.format(n)} ${n === 1 ? one : many}`;
 
-/** What the import is doing, for the progress bar's label. */
+/** What the import is doing, for the progress bar's label (in the screen's language). */
 function progressLabel(job: CsvImportJob | null): string {
   const progress = job?.progress;
-  if (!job || !progress) return job ? 'Waiting for the import to start...' : 'Uploading the file...';
-  const counted = `${numberFormat.format(progress.done)} of ${numberFormat.format(progress.total)} rows`;
-  if (progress.phase === 'checking') return `Checking ${numberFormat.format(progress.total)} rows...`;
+  if (!job || !progress)
+    return job ? translate`Waiting for the import to start...` : translate`Uploading the file...`;
+  const done = numberFormat.format(progress.done);
+  const total = numberFormat.format(progress.total);
+  if (progress.phase === 'checking') return translate`Checking ${total} rows...`;
   if (progress.phase === 'undoing')
-    return `A row changed meanwhile; putting back what was applied: ${counted}`;
-  return `Importing: ${counted}`;
+    return translate`A row changed meanwhile; putting back what was applied: ${done} of ${total} rows`;
+  return translate`Importing: ${done} of ${total} rows`;
 }
 
-/** What an import changed, counted from the rows that changed something. */
+/** What an import changed, counted from the rows that changed something (in the screen's language). */
 export function resultText(r: CsvImportResult): string {
   const parts = [
-    `${plural(r.productsCreated, 'product')} created`,
-    `${plural(r.productsChanged, 'product')} changed`,
-    `${plural(r.optionsCreated, 'option')} created`,
-    `${plural(r.optionsChanged, 'option')} changed`,
-    `${numberFormat.format(r.optionsUnchanged)} unchanged`,
-  ];
-  const stock = r.stockLeftAlone ? ` Stock left alone on ${plural(r.stockLeftAlone, 'row')}.` : '';
-  return `Import done: ${parts.join(', ')}.${stock}`;
+    plural(r.productsCreated, { one: '# product created', other: '# products created' }),
+    plural(r.productsChanged, { one: '# product changed', other: '# products changed' }),
+    plural(r.optionsCreated, { one: '# option created', other: '# options created' }),
+    plural(r.optionsChanged, { one: '# option changed', other: '# options changed' }),
+    plural(r.optionsUnchanged, { one: '# unchanged', other: '# unchanged' }),
+  ].join(', ');
+  const left = r.stockLeftAlone;
+  return left
+    ? plural(left, {
+        one: `Import done: ${parts}. Stock left alone on # row.`,
+        other: `Import done: ${parts}. Stock left alone on # rows.`,
+      })
+    : translate`Import done: ${parts}.`;
+}
+
+/** The preview's counts, one sentence. */
+function previewText(c: CsvImportPreview['counts']): string {
+  return [
+    plural(c.newProducts, { one: '# new product', other: '# new products' }),
+    ', ',
+    plural(c.changedProducts, { one: '# changed product', other: '# changed products' }),
+    '; ',
+    plural(c.newOptions, { one: '# new option', other: '# new options' }),
+    ', ',
+    plural(c.changedOptions, { one: '# changed option', other: '# changed options' }),
+    ', ',
+    plural(c.unchangedOptions, { one: '# unchanged option', other: '# unchanged options' }),
+    '.',
+  ].join('');
 }
 
 // The SKU and message come from the uploaded file: a cell such as =HYPERLINK(...) must not run when opened.
@@ -83,11 +106,15 @@ function ProblemTable({ caption, problems }: { caption: string; problems: CsvImp
       <thead>
         <tr>
           <th scope="col" className="num">
-            Row
+            <Trans>Row</Trans>
           </th>
           <th scope="col">SKU</th>
-          <th scope="col">Column</th>
-          <th scope="col">Problem</th>
+          <th scope="col">
+            <Trans>Column</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Problem</Trans>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -112,6 +139,7 @@ function ProblemTable({ caption, problems }: { caption: string; problems: CsvImp
  * changes. Stock that moved in the shop since the export is left alone unless staff choose to overwrite it.
  */
 export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvToolsProps) {
+  const { t } = useLingui();
   const fileId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [overwriteStock, setOverwriteStock] = useState(false);
@@ -137,7 +165,7 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
   const previewFile = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setOutcome({ kind: 'failed', message: 'Choose a CSV or Excel file first.' });
+      setOutcome({ kind: 'failed', message: t`Choose a CSV or Excel file first.` });
       return;
     }
     setBusy('preview');
@@ -177,12 +205,16 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
   const counts = preview?.counts;
   return (
     <section className="panel" aria-labelledby="csv-heading">
-      <h2 id="csv-heading">Catalogue spreadsheet</h2>
+      <h2 id="csv-heading">
+        <Trans>Catalogue spreadsheet</Trans>
+      </h2>
       <div className="csv-tools">
         <div>
           <p className="field__hint">
-            Every product option with its SKU, prices and stock (and the stock at export time), one row per
-            option.
+            <Trans>
+              Every product option with its SKU, prices and stock (and the stock at export time), one row per
+              option.
+            </Trans>
           </p>
           <div className="button-row">
             <button
@@ -191,7 +223,7 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
               disabled={busy !== null}
               onClick={() => void exportFile('csv')}
             >
-              {busy === 'export' ? 'Exporting...' : 'Export CSV'}
+              {busy === 'export' ? t`Exporting...` : t`Export CSV`}
             </button>
             <button
               type="button"
@@ -199,7 +231,7 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
               disabled={busy !== null}
               onClick={() => void exportFile('xlsx')}
             >
-              Export Excel
+              <Trans>Export Excel</Trans>
             </button>
           </div>
           {exportFailure && (
@@ -210,7 +242,9 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
         </div>
         <form onSubmit={(event) => void previewFile(event)} noValidate className="csv-tools__import">
           <div className="field">
-            <label htmlFor={fileId}>File to import</label>
+            <label htmlFor={fileId}>
+              <Trans>File to import</Trans>
+            </label>
             <input
               id={fileId}
               type="file"
@@ -223,10 +257,12 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
               }}
             />
             <p id={`${fileId}-hint`} className="field__hint">
-              CSV or Excel, same columns as the export. The SKU is the key: a known SKU updates its option, a
-              new one creates it. Nothing changes unless every row is valid. The quantity columns
-              (order_multiple, max_per_order, low_stock_threshold) and published (true/false) are optional: a
-              file without them leaves those values as they are.
+              <Trans>
+                CSV or Excel, same columns as the export. The SKU is the key: a known SKU updates its option,
+                a new one creates it. Nothing changes unless every row is valid. The quantity columns
+                (order_multiple, max_per_order, low_stock_threshold) and published (true/false) are optional:
+                a file without them leaves those values as they are.
+              </Trans>
             </p>
           </div>
           <label className="checkbox">
@@ -238,48 +274,56 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
                 setPreview(null);
               }}
             />
-            Overwrite stock that moved in the shop since the export
+            <Trans>Overwrite stock that moved in the shop since the export</Trans>
           </label>
           <button type="submit" className="button" disabled={busy !== null}>
-            {busy === 'preview' ? 'Reading the file...' : 'Preview import'}
+            {busy === 'preview' ? t`Reading the file...` : t`Preview import`}
           </button>
         </form>
       </div>
 
       {preview && counts && (
         <div className="csv-preview section-gap">
-          <h3 id={`${fileId}-preview`}>Preview</h3>
-          <p role="status">
-            {plural(counts.newProducts, 'new product')}, {plural(counts.changedProducts, 'changed product')};{' '}
-            {plural(counts.newOptions, 'new option')}, {plural(counts.changedOptions, 'changed option')},{' '}
-            {plural(counts.unchangedOptions, 'unchanged option')}.
-          </p>
+          <h3 id={`${fileId}-preview`}>
+            <Trans>Preview</Trans>
+          </h3>
+          <p role="status">{previewText(counts)}</p>
           {preview.rows.length > 0 && (
             <table className="table section-gap">
-              <caption>Rows that are new or change something</caption>
+              <caption>
+                <Trans>Rows that are new or change something</Trans>
+              </caption>
               <thead>
                 <tr>
                   <th scope="col" className="num">
-                    Row
+                    <Trans>Row</Trans>
                   </th>
                   <th scope="col">SKU</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Option</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Changes</th>
+                  <th scope="col">
+                    <Trans>Product</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Option</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Changes</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {preview.rows.map((row) => (
                   <tr key={row.row}>
                     <td className="num">{row.row}</td>
-                    <td>{row.sku ?? '(new SKU)'}</td>
+                    <td>{row.sku ?? t`(new SKU)`}</td>
                     <td>{row.title}</td>
                     <td>{row.option}</td>
                     <td>{row.status}</td>
                     <td>
                       {row.changes
-                        .map((c) => `${c.column}: ${c.from || '(empty)'} → ${c.to || '(empty)'}`)
+                        .map((c) => `${c.column}: ${c.from || t`(empty)`} → ${c.to || t`(empty)`}`)
                         .join('; ')}
                     </td>
                   </tr>
@@ -290,14 +334,16 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
           {preview.problems.length > 0 && (
             <div role="alert">
               <p className="form-error">
-                {plural(preview.problems.length, 'problem')} found: fix the file and preview it again. Nothing
-                has changed.
+                {plural(preview.problems.length, {
+                  one: '# problem found: fix the file and preview it again. Nothing has changed.',
+                  other: '# problems found: fix the file and preview it again. Nothing has changed.',
+                })}
               </p>
-              <ProblemTable caption="Problems in the file" problems={preview.problems} />
+              <ProblemTable caption={t`Problems in the file`} problems={preview.problems} />
             </div>
           )}
           {preview.notices.length > 0 && (
-            <ProblemTable caption="Stock left alone" problems={preview.notices} />
+            <ProblemTable caption={t`Stock left alone`} problems={preview.notices} />
           )}
           <div className="button-row section-gap">
             {(preview.problems.length > 0 || preview.notices.length > 0) && (
@@ -306,12 +352,12 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
                 className="button button--secondary"
                 onClick={() => downloadProblems(preview.problems, preview.notices)}
               >
-                Download problems
+                <Trans>Download problems</Trans>
               </button>
             )}
             {preview.problems.length === 0 && (
               <button type="button" className="button" disabled={busy !== null} onClick={() => void apply()}>
-                {busy === 'import' ? 'Importing...' : 'Apply import'}
+                {busy === 'import' ? t`Importing...` : t`Apply import`}
               </button>
             )}
           </div>
@@ -343,13 +389,13 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
       {outcome?.kind === 'problems' && (
         <div role="alert" className="csv-problems section-gap">
           <p className="form-error">{outcome.message}</p>
-          <ProblemTable caption="Problems in the file" problems={outcome.problems} />
+          <ProblemTable caption={t`Problems in the file`} problems={outcome.problems} />
           <button
             type="button"
             className="button button--secondary"
             onClick={() => downloadProblems(outcome.problems, [])}
           >
-            Download problems
+            <Trans>Download problems</Trans>
           </button>
         </div>
       )}

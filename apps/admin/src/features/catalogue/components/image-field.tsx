@@ -1,4 +1,5 @@
 import { contentTypeFor } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { errorMessage } from '../../../lib/api-client';
@@ -14,6 +15,7 @@ type ImageFieldProps = {
 
 /** The product's images in display order (the first is the thumbnail): upload, reorder, remove. */
 export function ImageField({ onUpload }: ImageFieldProps) {
+  const { t } = useLingui();
   const inputId = useId();
   const { control } = useFormContext<ProductFormValues>();
   const { fields, append, move, remove } = useFieldArray({ control, name: 'images' });
@@ -36,11 +38,12 @@ export function ImageField({ onUpload }: ImageFieldProps) {
     if (files.length === 0) return;
     const refused = files.find((file) => !contentTypeFor(file.name)?.startsWith('image/'));
     if (refused) {
-      setFailure(`${refused.name} is not an image. Use png, jpg, jpeg, gif, webp or svg.`);
+      const name = refused.name;
+      setFailure(t`${name} is not an image. Use png, jpg, jpeg, gif, webp or svg.`);
       return;
     }
     if (fields.length + files.length > MAX_IMAGES) {
-      setFailure(`A product has at most ${MAX_IMAGES} images.`);
+      setFailure(t`A product has at most ${MAX_IMAGES} images.`);
       return;
     }
     setFailure(null);
@@ -61,46 +64,54 @@ export function ImageField({ onUpload }: ImageFieldProps) {
 
   return (
     <section className="panel" aria-labelledby="images-heading">
-      <h2 id="images-heading">Images</h2>
+      <h2 id="images-heading">
+        <Trans>Images</Trans>
+      </h2>
       {fields.length === 0 ? (
-        <p className="muted">No images yet. The first image is the product's thumbnail.</p>
+        <p className="muted">
+          <Trans>No images yet. The first image is the product's thumbnail.</Trans>
+        </p>
       ) : (
-        <ol className="image-list" aria-label="Product images">
+        <ol className="image-list" aria-label={t`Product images`}>
           {fields.map((field, index) => {
             const n = index + 1;
             return (
               <li key={field.id} className="image-list__item">
                 <img src={previews[field.url] ?? field.url} alt="" className="image-list__thumb" />
                 <span className="image-list__name">
-                  {index === 0 && <span className="badge badge--info">Thumbnail</span>}{' '}
+                  {index === 0 && (
+                    <span className="badge badge--info">
+                      <Trans>Thumbnail</Trans>
+                    </span>
+                  )}{' '}
                   {field.url.split('/').pop()}
                 </span>
                 <span className="button-row">
                   <button
                     type="button"
                     className="button button--secondary button--small"
-                    aria-label={`Move image ${n} up`}
+                    aria-label={t`Move image ${n} up`}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
                   >
-                    ↑ Up
+                    ↑ <Trans>Up</Trans>
                   </button>
                   <button
                     type="button"
                     className="button button--secondary button--small"
-                    aria-label={`Move image ${n} down`}
+                    aria-label={t`Move image ${n} down`}
                     disabled={index === fields.length - 1}
                     onClick={() => move(index, index + 1)}
                   >
-                    ↓ Down
+                    ↓ <Trans>Down</Trans>
                   </button>
                   <button
                     type="button"
                     className="button button--danger button--small"
-                    aria-label={`Remove image ${n}`}
+                    aria-label={t`Remove image ${n}`}
                     onClick={() => remove(index)}
                   >
-                    Remove
+                    <Trans>Remove</Trans>
                   </button>
                 </span>
               </li>
@@ -109,7 +120,9 @@ export function ImageField({ onUpload }: ImageFieldProps) {
         </ol>
       )}
       <div className="field">
-        <label htmlFor={inputId}>Upload images</label>
+        <label htmlFor={inputId}>
+          <Trans>Upload images</Trans>
+        </label>
         <input
           id={inputId}
           type="file"
@@ -120,10 +133,16 @@ export function ImageField({ onUpload }: ImageFieldProps) {
           onChange={(event) => void upload(event.currentTarget)}
         />
         <p id={`${inputId}-hint`} className="field__hint">
-          png, jpg, jpeg, gif, webp or svg; up to {MAX_IMAGES} images. New images go to the end.
+          <Trans>
+            png, jpg, jpeg, gif, webp or svg; up to {MAX_IMAGES} images. New images go to the end.
+          </Trans>
         </p>
       </div>
-      {uploading && <p role="status">Uploading...</p>}
+      {uploading && (
+        <p role="status">
+          <Trans>Uploading...</Trans>
+        </p>
+      )}
       {failure && (
         <p role="alert" className="form-error">
           {failure}

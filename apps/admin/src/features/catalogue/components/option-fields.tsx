@@ -1,6 +1,8 @@
 import { FormField } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { VolumeTiersEditor } from '../../pricing';
 import { NumberField } from './number-field';
 import { OptionGrid } from './option-grid';
@@ -13,6 +15,8 @@ import { StockAlertCount, useStockAlertCounts } from './stock-alert-count';
  * default.
  */
 export function OptionFields() {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
   const {
     register,
     control,
@@ -35,23 +39,28 @@ export function OptionFields() {
     setValue('defaultOption', String(next), { shouldDirty: true });
   };
 
-  const optionError = (index: number, field: keyof OptionRow) => errors.options?.[index]?.[field]?.message;
+  const optionError = (index: number, field: keyof OptionRow) => {
+    const message = errors.options?.[index]?.[field]?.message;
+    return message && localize(message);
+  };
 
   return (
     <section className="panel" aria-labelledby="options-heading">
-      <h2 id="options-heading">Options</h2>
+      <h2 id="options-heading">
+        <Trans>Options</Trans>
+      </h2>
       <div className="grid-2">
         <FormField
-          label="Option key 1"
-          error={errors.optionKey1?.message}
-          hint="For example COLOR or MEMBER."
+          label={t`Option key 1`}
+          error={errors.optionKey1?.message && localize(errors.optionKey1.message)}
+          hint={t`For example COLOR or MEMBER.`}
         >
           {(props) => <input {...props} {...register('optionKey1')} />}
         </FormField>
         <FormField
-          label="Option key 2 (optional)"
-          error={errors.optionKey2?.message}
-          hint="Leave empty for options with one key, or e.g. SIZE."
+          label={t`Option key 2 (optional)`}
+          error={errors.optionKey2?.message && localize(errors.optionKey2.message)}
+          hint={t`Leave empty for options with one key, or e.g. SIZE.`}
         >
           {(props) => <input {...props} {...register('optionKey2')} />}
         </FormField>
@@ -65,110 +74,117 @@ export function OptionFields() {
       />
       {errors.options?.root?.message && (
         <p role="alert" className="form-error">
-          {errors.options.root.message}
+          {localize(errors.options.root.message)}
         </p>
       )}
       <div className="option-list">
         {fields.map((field, index) => {
           const row = getValues(`options.${index}`) ?? field;
           const n = index + 1;
+          const key1Name = key1.trim();
+          const key2Name = key2.trim();
+          const held = row.holdStock;
           return (
             <fieldset key={field.id} className="option-card">
               <legend>
-                Option {n}
-                {defaultOption === String(index) && <span className="badge badge--info">Default</span>}
+                <Trans>Option {n}</Trans>
+                {defaultOption === String(index) && (
+                  <span className="badge badge--info">
+                    <Trans>Default</Trans>
+                  </span>
+                )}
               </legend>
               <div className="option-grid">
                 <FormField
-                  label={`Value 1${key1.trim() ? ` (${key1.trim()})` : ''}`}
+                  label={key1Name ? t`Value 1 (${key1Name})` : t`Value 1`}
                   error={optionError(index, 'value1')}
                 >
                   {(props) => <input {...props} {...register(`options.${index}.value1`)} />}
                 </FormField>
                 {hasKey2 && (
-                  <FormField label={`Value 2 (${key2.trim()})`} error={optionError(index, 'value2')}>
+                  <FormField label={t`Value 2 (${key2Name})`} error={optionError(index, 'value2')}>
                     {(props) => <input {...props} {...register(`options.${index}.value2`)} />}
                   </FormField>
                 )}
                 <FormField
                   label="SKU"
                   error={optionError(index, 'sku')}
-                  hint={row.uuid ? undefined : 'Leave empty and the shop gives the next KS number.'}
+                  hint={row.uuid ? undefined : t`Leave empty and the shop gives the next KS number.`}
                 >
                   {(props) => <input {...props} autoComplete="off" {...register(`options.${index}.sku`)} />}
                 </FormField>
-                <FormField label="Barcode (optional)" error={optionError(index, 'barcode')}>
+                <FormField label={t`Barcode (optional)`} error={optionError(index, 'barcode')}>
                   {(props) => (
                     <input {...props} autoComplete="off" {...register(`options.${index}.barcode`)} />
                   )}
                 </FormField>
                 <NumberField
-                  label="Weight in grams (optional)"
+                  label={t`Weight in grams (optional)`}
                   error={optionError(index, 'weightGrams')}
                   input={register(`options.${index}.weightGrams`)}
                 />
                 <NumberField
-                  label="KRW price"
+                  label={t`KRW price`}
                   error={optionError(index, 'priceKrw')}
                   input={register(`options.${index}.priceKrw`)}
                 />
                 <NumberField
-                  label="USD price"
+                  label={t`USD price`}
                   error={optionError(index, 'priceUsd')}
                   decimal
                   input={register(`options.${index}.priceUsd`)}
                 />
                 <NumberField
-                  label="Compared KRW price"
+                  label={t`Compared KRW price`}
                   error={optionError(index, 'comparedPriceKrw')}
                   input={register(`options.${index}.comparedPriceKrw`)}
                 />
                 <NumberField
-                  label="Compared USD price"
+                  label={t`Compared USD price`}
                   error={optionError(index, 'comparedPriceUsd')}
                   decimal
                   input={register(`options.${index}.comparedPriceUsd`)}
                 />
                 <NumberField
-                  label="Stock"
+                  label={t`Stock`}
                   error={optionError(index, 'stock')}
-                  hint={row.holdStock > 0 ? `${row.holdStock} held by open orders` : undefined}
+                  hint={held > 0 ? t`${held} held by open orders` : undefined}
                   min={row.holdStock}
                   input={register(`options.${index}.stock`)}
                 />
                 <NumberField
-                  label="Minimum order quantity"
+                  label={t`Minimum order quantity`}
                   error={optionError(index, 'minimumOrderQuantity')}
                   min={1}
                   input={register(`options.${index}.minimumOrderQuantity`)}
                 />
                 <NumberField
-                  label="Order multiple"
+                  label={t`Order multiple`}
                   error={optionError(index, 'orderMultiple')}
-                  hint="Ordered in multiples of this (10: 10, 20, 30, ...); 1 is any quantity."
+                  hint={t`Ordered in multiples of this (10: 10, 20, 30, ...); 1 is any quantity.`}
                   min={1}
                   input={register(`options.${index}.orderMultiple`)}
                 />
                 <NumberField
-                  label="Maximum per order"
+                  label={t`Maximum per order`}
                   error={optionError(index, 'maxPerOrder')}
-                  hint="Optional: empty is no limit."
+                  hint={t`Optional: empty is no limit.`}
                   min={1}
                   input={register(`options.${index}.maxPerOrder`)}
                 />
                 <NumberField
-                  label="Low-stock threshold"
+                  label={t`Low-stock threshold`}
                   error={optionError(index, 'lowStockThreshold')}
-                  hint="Low when this many or fewer are available."
+                  hint={t`Low when this many or fewer are available.`}
                   input={register(`options.${index}.lowStockThreshold`)}
                 />
               </div>
               {row.uuid && waiting.data && <StockAlertCount waiting={waiting.data.get(row.uuid)} />}
-              {row.uuid && <VolumeTiersEditor optionId={row.uuid} label={`option ${n}`} />}
+              {row.uuid && <VolumeTiersEditor optionId={row.uuid} label={t`option ${n}`} />}
               <div className="option-card__flags">
                 <label className="checkbox">
                   <input type="checkbox" {...register(`options.${index}.isSoldOut`)} />
-                  Sold out
+                  <Trans>Sold out</Trans>
                 </label>
                 <label className="checkbox">
                   <input
@@ -178,16 +194,16 @@ export function OptionFields() {
                     checked={defaultOption === String(index)}
                     onChange={() => setValue('defaultOption', String(index), { shouldDirty: true })}
                   />
-                  Default option
+                  <Trans>Default option</Trans>
                 </label>
                 <button
                   type="button"
                   className="button button--danger button--small"
-                  aria-label={`Remove option ${n}`}
+                  aria-label={t`Remove option ${n}`}
                   disabled={fields.length === 1}
                   onClick={() => removeOption(index)}
                 >
-                  Remove
+                  <Trans>Remove</Trans>
                 </button>
               </div>
             </fieldset>
@@ -195,7 +211,7 @@ export function OptionFields() {
         })}
       </div>
       <button type="button" className="button button--secondary" onClick={() => append(emptyOption())}>
-        Add option
+        <Trans>Add option</Trans>
       </button>
     </section>
   );

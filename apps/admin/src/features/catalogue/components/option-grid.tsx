@@ -1,4 +1,6 @@
 import { FormField } from '@kshop/ui';
+import { plural, t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { NumberField } from './number-field';
@@ -35,11 +37,12 @@ export function generateOptionRows(
   values2: string[] | null,
   defaults: GridDefaults,
 ): OptionRow[] | string {
-  if (values1.length === 0) return 'Enter at least one value for key 1.';
-  if (values2 !== null && values2.length === 0) return 'Enter at least one value for key 2.';
+  if (values1.length === 0) return translate`Enter at least one value for key 1.`;
+  if (values2 !== null && values2.length === 0) return translate`Enter at least one value for key 2.`;
   const pairs = values1.flatMap((v1) => (values2 ?? ['']).map((v2) => [v1, v2] as const));
-  if (pairs.length > MAX_OPTIONS)
-    return `That makes ${pairs.length} options; a product has at most ${MAX_OPTIONS}.`;
+  const count = pairs.length;
+  if (count > MAX_OPTIONS)
+    return translate`That makes ${count} options; a product has at most ${MAX_OPTIONS}.`;
   const keyOf = (v1: string, v2: string) => `${v1.trim()}\u0000${v2.trim()}`;
   const kept = new Map(existing.map((row) => [keyOf(row.value1, values2 ? row.value2 : ''), row]));
   return pairs.map(
@@ -78,10 +81,13 @@ type OptionGridProps = {
  * price and minimum to all. Options already there with the same values keep their ids, prices and stock.
  */
 export function OptionGrid({ onReplace }: OptionGridProps) {
+  const { t } = useLingui();
   const headingId = useId();
   const { control, getValues } = useFormContext<ProductFormValues>();
   const [key1, key2] = useWatch({ control, name: ['optionKey1', 'optionKey2'] });
   const hasKey2 = key2.trim() !== '';
+  const key1Name = key1.trim();
+  const key2Name = key2.trim();
   const [values1, setValues1] = useState('');
   const [values2, setValues2] = useState('');
   const [defaults, setDefaults] = useState<GridDefaults>({
@@ -107,14 +113,15 @@ export function OptionGrid({ onReplace }: OptionGridProps) {
     }
     setProblem(null);
     onReplace(rows);
-    setDone(`${rows.length} option${rows.length === 1 ? '' : 's'} generated.`);
+    setDone(plural(rows.length, { one: '# option generated.', other: '# options generated.' }));
   };
 
   const copyToAll = () => {
     setProblem(null);
     const rows = getValues('options');
     onReplace(copyFirstToAll(rows));
-    setDone(`Option 1's prices and minimum copied to all ${rows.length} options.`);
+    const count = rows.length;
+    setDone(t`Option 1's prices and minimum copied to all ${count} options.`);
   };
 
   const setDefault = (field: keyof GridDefaults) => (event: React.ChangeEvent<HTMLInputElement>) =>
@@ -122,11 +129,13 @@ export function OptionGrid({ onReplace }: OptionGridProps) {
 
   return (
     <fieldset className="option-generator" aria-labelledby={headingId}>
-      <legend id={headingId}>Generate options</legend>
+      <legend id={headingId}>
+        <Trans>Generate options</Trans>
+      </legend>
       <div className="grid-2">
         <FormField
-          label={`Values of key 1${key1.trim() ? ` (${key1.trim()})` : ''}`}
-          hint="Comma-separated, e.g. A, B, C."
+          label={key1Name ? t`Values of key 1 (${key1Name})` : t`Values of key 1`}
+          hint={t`Comma-separated, e.g. A, B, C.`}
         >
           {(props) => (
             <input {...props} value={values1} onChange={(event) => setValues1(event.target.value)} />
@@ -134,8 +143,8 @@ export function OptionGrid({ onReplace }: OptionGridProps) {
         </FormField>
         {hasKey2 && (
           <FormField
-            label={`Values of key 2 (${key2.trim()})`}
-            hint="Comma-separated; every pair becomes an option."
+            label={t`Values of key 2 (${key2Name})`}
+            hint={t`Comma-separated; every pair becomes an option.`}
           >
             {(props) => (
               <input {...props} value={values2} onChange={(event) => setValues2(event.target.value)} />
@@ -145,27 +154,30 @@ export function OptionGrid({ onReplace }: OptionGridProps) {
       </div>
       <div className="grid-3">
         <NumberField
-          label="Default KRW price"
+          label={t`Default KRW price`}
           input={{ value: defaults.priceKrw, onChange: setDefault('priceKrw') }}
         />
         <NumberField
-          label="Default USD price"
+          label={t`Default USD price`}
           decimal
           input={{ value: defaults.priceUsd, onChange: setDefault('priceUsd') }}
         />
         <NumberField
-          label="Default minimum"
+          label={t`Default minimum`}
           min={1}
           input={{ value: defaults.minimumOrderQuantity, onChange: setDefault('minimumOrderQuantity') }}
         />
-        <NumberField label="Default stock" input={{ value: defaults.stock, onChange: setDefault('stock') }} />
+        <NumberField
+          label={t`Default stock`}
+          input={{ value: defaults.stock, onChange: setDefault('stock') }}
+        />
       </div>
       <div className="button-row">
         <button type="button" className="button button--secondary" onClick={generate}>
-          Generate options
+          <Trans>Generate options</Trans>
         </button>
         <button type="button" className="button button--secondary" onClick={copyToAll}>
-          Copy price and minimum to all
+          <Trans>Copy price and minimum to all</Trans>
         </button>
       </div>
       {problem && (

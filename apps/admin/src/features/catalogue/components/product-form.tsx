@@ -6,8 +6,12 @@ import {
   type ProductTag,
 } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import type { AdminProduct, ArtistGroup, Category } from '../api/catalogue-api';
 import { ArtistPicker } from './artist-picker';
@@ -21,11 +25,11 @@ import {
   toProductInput,
 } from './product-form-model';
 
-const TAG_LABELS: Record<ProductTag, string> = {
-  sale: 'Sale',
-  pre: 'Pre-order',
-  new: 'New',
-  hot: 'Hot',
+const TAG_LABELS: Record<ProductTag, MessageDescriptor> = {
+  sale: msg`Sale`,
+  pre: msg`Pre-order`,
+  new: msg({ message: 'New', context: 'product tag' }),
+  hot: msg`Hot`,
 };
 
 type ProductFormProps = {
@@ -38,6 +42,9 @@ type ProductFormProps = {
 
 /** Create or edit a product with its images and options. The API's refusal shows above the save button. */
 export function ProductForm({ product, categories, artistGroups, onSave, onUpload }: ProductFormProps) {
+  const { t, i18n } = useLingui();
+  const { localize } = useContractTexts();
+  const problem = (error?: { message?: string }) => error && localize(error.message ?? '');
   const form = useForm<ProductFormValues>({
     resolver: zodResolver(productFormSchema),
     defaultValues: toFormValues(product),
@@ -49,6 +56,7 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
     formState: { errors, isSubmitting, submitCount },
   } = form;
   const [failure, setFailure] = useState<string | null>(null);
+  const allowedTags = DESCRIPTION_ALLOWED_TAGS.join(', ');
   // The storefront opens a product at one of its options: the default one.
   const storefrontOption = product?.options.find((option) => option.isDefault) ?? product?.options[0];
 
@@ -58,7 +66,7 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
     try {
       input = toProductInput(values);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'The form could not be read.');
+      setFailure(error instanceof Error ? localize(error.message) : t`The form could not be read.`);
       return;
     }
     try {
@@ -72,39 +80,48 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
     <FormProvider {...form}>
       <form onSubmit={(event) => void submit(event)} noValidate className="product-form">
         <section className="panel" aria-labelledby="basics-heading">
-          <h2 id="basics-heading">Product</h2>
+          <h2 id="basics-heading">
+            <Trans>Product</Trans>
+          </h2>
           <div className="publication-row">
             <label className="checkbox">
               <input type="checkbox" {...register('isPublished')} aria-describedby="publication-hint" />
-              Published
+              <Trans>Published</Trans>
             </label>
             <span id="publication-hint" className="field__hint">
-              A draft (not published) is hidden from the storefront: lists, search, its page, carts and
-              orders.
+              <Trans>
+                A draft (not published) is hidden from the storefront: lists, search, its page, carts and
+                orders.
+              </Trans>
             </span>
             {product?.isPublished && storefrontOption && (
               <a href={`/productdetail/${storefrontOption.uuid}`} target="_blank" rel="noopener noreferrer">
-                View in storefront<span className="visually-hidden"> (opens in a new tab)</span>
+                <Trans>View in storefront</Trans>
+                <span className="visually-hidden"> {t`(opens in a new tab)`}</span>
               </a>
             )}
-            {product && !product.isPublished && <span className="badge badge--waiting">Draft</span>}
+            {product && !product.isPublished && (
+              <span className="badge badge--waiting">
+                <Trans>Draft</Trans>
+              </span>
+            )}
           </div>
           <div className="grid-2">
-            <FormField label="Title" error={errors.title?.message}>
+            <FormField label={t`Title`} error={problem(errors.title)}>
               {(field) => <input {...field} {...register('title')} />}
             </FormField>
-            <FormField label="Vendor" error={errors.vendor?.message}>
+            <FormField label={t`Vendor`} error={problem(errors.vendor)}>
               {(field) => <input {...field} {...register('vendor')} />}
             </FormField>
-            <FormField label="Category" error={errors.categoryId?.message}>
+            <FormField label={t`Category`} error={problem(errors.categoryId)}>
               {(field) => (
                 <select {...field} {...register('categoryId')}>
-                  <option value="">Choose a category</option>
+                  <option value="">{t`Choose a category`}</option>
                   <CategoryOptions categories={categories} />
                 </select>
               )}
             </FormField>
-            <FormField label="Release date" error={errors.releaseDate?.message}>
+            <FormField label={t`Release date`} error={problem(errors.releaseDate)}>
               {(field) => <input {...field} type="date" {...register('releaseDate')} />}
             </FormField>
           </div>
@@ -113,7 +130,9 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
             name="tags"
             render={({ field }) => (
               <fieldset>
-                <legend>Tags</legend>
+                <legend>
+                  <Trans>Tags</Trans>
+                </legend>
                 <div className="button-row">
                   {PRODUCT_TAGS.map((tag) => (
                     <label key={tag} className="checkbox">
@@ -128,7 +147,7 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
                           )
                         }
                       />
-                      {TAG_LABELS[tag]}
+                      {i18n._(TAG_LABELS[tag])}
                     </label>
                   ))}
                 </div>
@@ -136,9 +155,9 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
             )}
           />
           <FormField
-            label="Description"
-            error={errors.description?.message}
-            hint={`HTML with these tags only: ${DESCRIPTION_ALLOWED_TAGS.join(', ')} (img with src and alt).`}
+            label={t`Description`}
+            error={problem(errors.description)}
+            hint={t`HTML with these tags only: ${allowedTags} (img with src and alt).`}
           >
             {(field) => <textarea {...field} rows={8} className="mono" {...register('description')} />}
           </FormField>
@@ -150,31 +169,39 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
                 groups={artistGroups}
                 selected={field.value}
                 onChange={field.onChange}
-                error={fieldState.error?.message}
+                error={problem(fieldState.error)}
               />
             )}
           />
         </section>
 
         <section className="panel" aria-labelledby="windows-heading">
-          <h2 id="windows-heading">Sales and event windows</h2>
-          <p className="field__hint">Times are in this computer's time zone. Leave empty for no limit.</p>
+          <h2 id="windows-heading">
+            <Trans>Sales and event windows</Trans>
+          </h2>
+          <p className="field__hint">
+            <Trans>Times are in this computer's time zone. Leave empty for no limit.</Trans>
+          </p>
           <div className="grid-3">
-            <FormField label="Sales start" error={errors.salesStartAt?.message}>
+            <FormField label={t`Sales start`} error={problem(errors.salesStartAt)}>
               {(field) => <input {...field} type="datetime-local" {...register('salesStartAt')} />}
             </FormField>
-            <FormField label="Sales end" error={errors.salesEndAt?.message}>
+            <FormField label={t`Sales end`} error={problem(errors.salesEndAt)}>
               {(field) => <input {...field} type="datetime-local" {...register('salesEndAt')} />}
             </FormField>
           </div>
           <div className="grid-3">
-            <FormField label="Event type" error={errors.eventType?.message} hint="For example Lucky Draw.">
+            <FormField
+              label={t`Event type`}
+              error={problem(errors.eventType)}
+              hint={t`For example Lucky Draw.`}
+            >
               {(field) => <input {...field} {...register('eventType')} />}
             </FormField>
-            <FormField label="Event apply start" error={errors.eventApplyStartAt?.message}>
+            <FormField label={t`Event apply start`} error={problem(errors.eventApplyStartAt)}>
               {(field) => <input {...field} type="datetime-local" {...register('eventApplyStartAt')} />}
             </FormField>
-            <FormField label="Event apply end" error={errors.eventApplyEndAt?.message}>
+            <FormField label={t`Event apply end`} error={problem(errors.eventApplyEndAt)}>
               {(field) => <input {...field} type="datetime-local" {...register('eventApplyEndAt')} />}
             </FormField>
           </div>
@@ -186,7 +213,7 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
         <div className="form-actions">
           {submitCount > 0 && Object.keys(errors).length > 0 && (
             <p role="alert" className="form-error">
-              Some fields need attention; they are marked above.
+              <Trans>Some fields need attention; they are marked above.</Trans>
             </p>
           )}
           {failure && (
@@ -195,7 +222,7 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
             </p>
           )}
           <button type="submit" className="button" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving...' : product ? 'Save product' : 'Create product'}
+            {isSubmitting ? t`Saving...` : product ? t`Save product` : t`Create product`}
           </button>
         </div>
       </form>

@@ -1,4 +1,6 @@
 import type { AdminStockAlertCounts } from '@kshop/contract';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { adminGet } from '../../../lib/api-client';
 import { catalogueKey } from '../api/catalogue-api';
@@ -21,10 +23,11 @@ export function useStockAlertCounts(productId: string | undefined) {
 
 /** A read-only line on an option's card: members waiting for a back-in-stock mail. */
 export function StockAlertCount({ waiting }: { waiting: number | undefined }) {
+  useLingui();
   const count = waiting ?? 0;
   return (
     <p className="option-card__waiting">
-      {count === 1 ? '1 member waiting for restock' : `${count} members waiting for restock`}
+      {plural(count, { one: '# member waiting for restock', other: '# members waiting for restock' })}
     </p>
   );
 }

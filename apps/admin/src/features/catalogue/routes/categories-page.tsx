@@ -1,5 +1,6 @@
 import type { ArtistCategory } from '@kshop/contract';
 import { useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState, LoadingState, Notice } from '../../../components/ui/states';
@@ -28,7 +29,8 @@ type Editing =
   | { kind: 'artist'; artist: (ArtistInput & { id: number }) | null };
 
 export function CategoriesPage() {
-  useDocumentTitle('Categories & Artists');
+  const { t } = useLingui();
+  useDocumentTitle(t`Categories & Artists`);
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const categories = useCategories();
@@ -44,10 +46,11 @@ export function CategoriesPage() {
   };
 
   const removeCategory = async (category: Category) => {
-    if (!(await confirm(`Delete the category ${category.category}?`, 'Delete category'))) return;
+    const name = category.category;
+    if (!(await confirm(t`Delete the category ${name}?`, t`Delete category`))) return;
     try {
       await deleteCategory(category.id);
-      refresh(`${category.category} was deleted.`);
+      refresh(t`${name} was deleted.`);
     } catch (error) {
       setNotice(null);
       setFailure(errorMessage(error));
@@ -58,7 +61,9 @@ export function CategoriesPage() {
 
   return (
     <>
-      <h1>Categories & Artists</h1>
+      <h1>
+        <Trans>Categories & Artists</Trans>
+      </h1>
       {notice && <Notice>{notice}</Notice>}
       {failure && (
         <p role="alert" className="form-error">
@@ -68,13 +73,15 @@ export function CategoriesPage() {
 
       <section className="panel" aria-labelledby="categories-heading">
         <div className="page-head">
-          <h2 id="categories-heading">Product categories</h2>
+          <h2 id="categories-heading">
+            <Trans>Product categories</Trans>
+          </h2>
           <button
             type="button"
             className="button button--secondary"
             onClick={() => setEditing({ kind: 'category', category: null })}
           >
-            Add category
+            <Trans>Add category</Trans>
           </button>
         </div>
         {categories.isPending ? (
@@ -87,15 +94,21 @@ export function CategoriesPage() {
               <thead>
                 <tr>
                   <th scope="col" className="num">
-                    No.
-                  </th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Parent</th>
-                  <th scope="col" className="num">
-                    Sort order
+                    <Trans>No.</Trans>
                   </th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <Trans>Name</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Parent</Trans>
+                  </th>
+                  <th scope="col" className="num">
+                    <Trans>Sort order</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
                   </th>
                 </tr>
               </thead>
@@ -108,7 +121,9 @@ export function CategoriesPage() {
                     </td>
                     <td>
                       {category.parentId === null ? (
-                        <span className="muted">Top level</span>
+                        <span className="muted">
+                          <Trans>Top level</Trans>
+                        </span>
                       ) : (
                         categoryName(categories.data, category.parentId)
                       )}
@@ -119,18 +134,18 @@ export function CategoriesPage() {
                         <button
                           type="button"
                           className="button button--secondary button--small"
-                          aria-label={`Edit category ${category.category}`}
+                          aria-label={t`Edit category ${category.category}`}
                           onClick={() => setEditing({ kind: 'category', category })}
                         >
-                          Edit
+                          <Trans>Edit</Trans>
                         </button>
                         <button
                           type="button"
                           className="button button--danger button--small"
-                          aria-label={`Delete category ${category.category}`}
+                          aria-label={t`Delete category ${category.category}`}
                           onClick={() => void removeCategory(category)}
                         >
-                          Delete
+                          <Trans>Delete</Trans>
                         </button>
                       </span>
                     </td>
@@ -145,7 +160,9 @@ export function CategoriesPage() {
       <div className="grid-2">
         <section className="panel" aria-labelledby="artist-categories-heading">
           <div className="page-head">
-            <h2 id="artist-categories-heading">Artist categories</h2>
+            <h2 id="artist-categories-heading">
+              <Trans>Artist categories</Trans>
+            </h2>
             <button
               type="button"
               className="button button--secondary"
@@ -157,7 +174,7 @@ export function CategoriesPage() {
                 })
               }
             >
-              Add artist category
+              <Trans>Add artist category</Trans>
             </button>
           </div>
           {artistGroups.isPending ? (
@@ -168,12 +185,16 @@ export function CategoriesPage() {
             <table className="table">
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
+                  <th scope="col">
+                    <Trans>Name</Trans>
+                  </th>
                   <th scope="col" className="num">
-                    Artists
+                    <Trans>Artists</Trans>
                   </th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
                   </th>
                 </tr>
               </thead>
@@ -186,7 +207,7 @@ export function CategoriesPage() {
                       <button
                         type="button"
                         className="button button--secondary button--small"
-                        aria-label={`Edit artist category ${group.category.category}`}
+                        aria-label={t`Edit artist category ${group.category.category}`}
                         onClick={() =>
                           setEditing({
                             kind: 'artistCategory',
@@ -195,7 +216,7 @@ export function CategoriesPage() {
                           })
                         }
                       >
-                        Edit
+                        <Trans>Edit</Trans>
                       </button>
                     </td>
                   </tr>
@@ -207,14 +228,16 @@ export function CategoriesPage() {
 
         <section className="panel" aria-labelledby="artists-heading">
           <div className="page-head">
-            <h2 id="artists-heading">Artists</h2>
+            <h2 id="artists-heading">
+              <Trans>Artists</Trans>
+            </h2>
             <button
               type="button"
               className="button button--secondary"
               disabled={artistCategoryList.length === 0}
               onClick={() => setEditing({ kind: 'artist', artist: null })}
             >
-              Add artist
+              <Trans>Add artist</Trans>
             </button>
           </div>
           <ArtistTable
@@ -235,7 +258,8 @@ export function CategoriesPage() {
           categories={categories.data ?? []}
           onSave={async (category) => {
             await saveCategory(category);
-            refresh(`${category.category} was saved.`);
+            const name = category.category;
+            refresh(t`${name} was saved.`);
           }}
           onClose={() => setEditing(null)}
         />
@@ -246,7 +270,8 @@ export function CategoriesPage() {
           sortOrder={editing.sortOrder}
           onSave={async (input) => {
             await saveArtistCategory(editing.artistCategory?.id ?? null, input);
-            refresh(`${input.category} was saved.`);
+            const name = input.category;
+            refresh(t`${name} was saved.`);
           }}
           onClose={() => setEditing(null)}
         />
@@ -258,7 +283,8 @@ export function CategoriesPage() {
           defaultCategoryId={null}
           onSave={async (input) => {
             await saveArtist(editing.artist?.id ?? null, input);
-            refresh(`${input.artistNameEN} was saved.`);
+            const name = input.artistNameEN;
+            refresh(t`${name} was saved.`);
           }}
           onClose={() => setEditing(null)}
         />

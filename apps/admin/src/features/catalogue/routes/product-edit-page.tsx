@@ -1,5 +1,6 @@
 import type { AdminProductInput } from '@kshop/contract';
 import { useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -20,6 +21,7 @@ import './catalogue.css';
 
 /** /products/new creates a product; /products/:id edits one (and can delete it). */
 export function ProductEditPage() {
+  const { t } = useLingui();
   const { id } = useParams();
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -30,7 +32,7 @@ export function ProductEditPage() {
   // 'Product created.' arrives with the navigation and the layout shows it; 'Product saved.' is this page's.
   const [notice, setNotice] = useState<string | null>(null);
   const [deleteFailure, setDeleteFailure] = useState<string | null>(null);
-  useDocumentTitle(id ? (product.data?.title ?? 'Product') : 'New product');
+  useDocumentTitle(id ? (product.data?.title ?? t`Product`) : t`New product`);
 
   const pending = (id && product.isPending) || categories.isPending || artists.isPending;
   const failed = (id && product.error) || categories.error || artists.error;
@@ -40,14 +42,14 @@ export function ProductEditPage() {
     const saved = await saveProduct(id ?? null, input);
     void queryClient.invalidateQueries({ queryKey: catalogueKey });
     queryClient.setQueryData([...catalogueKey, 'product', saved.uuid], saved);
-    if (id) setNotice('Product saved.');
-    else navigate(`/products/${saved.uuid}`, { replace: true, state: { notice: 'Product created.' } });
+    if (id) setNotice(t`Product saved.`);
+    else navigate(`/products/${saved.uuid}`, { replace: true, state: { notice: t`Product created.` } });
   };
 
   const onDelete = async () => {
     if (!id || !product.data) return;
-    if (!(await confirm(`Delete ${product.data.title}? Buyers will no longer see it.`, 'Delete product')))
-      return;
+    const title = product.data.title;
+    if (!(await confirm(t`Delete ${title}? Buyers will no longer see it.`, t`Delete product`))) return;
     setDeleteFailure(null);
     try {
       await deleteProduct(id);
@@ -61,13 +63,13 @@ export function ProductEditPage() {
   return (
     <>
       <Link to="/products" className="back-link">
-        ‹ Products
+        ‹ <Trans>Products</Trans>
       </Link>
       <div className="page-head">
-        <h1>{id ? (product.data?.title ?? 'Product') : 'New product'}</h1>
+        <h1>{id ? (product.data?.title ?? t`Product`) : t`New product`}</h1>
         {id && product.data && (
           <button type="button" className="button button--danger" onClick={() => void onDelete()}>
-            Delete product
+            <Trans>Delete product</Trans>
           </button>
         )}
       </div>

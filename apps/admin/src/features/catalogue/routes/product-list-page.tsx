@@ -1,5 +1,8 @@
-import { STOCK_STATUS_LABELS, STOCK_STATUSES } from '@kshop/contract';
+import { STOCK_STATUSES, type StockStatus } from '@kshop/contract';
 import { FormField, Pagination } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -22,8 +25,16 @@ import { CategoryOptions, categoryName } from '../components/category-options';
 import { CsvTools } from '../components/csv-tools';
 import './catalogue.css';
 
+/** The stock filter's choices: the contract's STOCK_STATUS_LABELS, in the screen's language. */
+const STOCK_NAMES: Record<StockStatus, MessageDescriptor> = {
+  all: msg`All`,
+  inStock: msg`In stock`,
+  outOfStock: msg`Out of stock`,
+};
+
 export function ProductListPage() {
-  useDocumentTitle('Products');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Products`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { page, get, hrefWith, key } = useListParams();
@@ -61,49 +72,51 @@ export function ProductListPage() {
   return (
     <>
       <div className="page-head">
-        <h1>Products</h1>
+        <h1>
+          <Trans>Products</Trans>
+        </h1>
         <Link to="/products/new" className="button">
-          New product
+          <Trans>New product</Trans>
         </Link>
       </div>
-      <form key={key} className="filters" aria-label="Filter products" onSubmit={applyFilters}>
-        <FormField label="Title, vendor or artist" className="field--grow">
+      <form key={key} className="filters" aria-label={t`Filter products`} onSubmit={applyFilters}>
+        <FormField label={t`Title, vendor or artist`} className="field--grow">
           {(control) => <input {...control} name="q" type="search" defaultValue={get('q')} />}
         </FormField>
-        <FormField label="Category">
+        <FormField label={t`Category`}>
           {(control) => (
             <select {...control} name="categoryId" defaultValue={get('categoryId')}>
-              <option value="">All categories</option>
+              <option value="">{t`All categories`}</option>
               <CategoryOptions categories={categories.data ?? []} />
             </select>
           )}
         </FormField>
-        <FormField label="Stock">
+        <FormField label={t`Stock`}>
           {(control) => (
             <select {...control} name="stock" defaultValue={get('stock') || 'all'}>
               {STOCK_STATUSES.map((stock) => (
                 <option key={stock} value={stock}>
-                  {stock === 'all' ? 'All' : STOCK_STATUS_LABELS[stock]}
+                  {i18n._(STOCK_NAMES[stock])}
                 </option>
               ))}
-              <option value="lowStock">Low stock</option>
+              <option value="lowStock">{t`Low stock`}</option>
             </select>
           )}
         </FormField>
-        <FormField label="Status">
+        <FormField label={t`Status`}>
           {(control) => (
             <select {...control} name="publication" defaultValue={get('publication') || 'all'}>
-              <option value="all">All</option>
-              <option value="published">Published</option>
-              <option value="draft">Draft</option>
+              <option value="all">{t`All`}</option>
+              <option value="published">{t`Published`}</option>
+              <option value="draft">{t`Draft`}</option>
             </select>
           )}
         </FormField>
         <button type="submit" className="button">
-          Search
+          <Trans>Search</Trans>
         </button>
         <Link to="/products" className="button button--secondary">
-          Clear
+          <Trans>Clear</Trans>
         </Link>
       </form>
 
@@ -120,7 +133,7 @@ export function ProductListPage() {
           onApply={applyBulkEdit}
           onApplied={(result) => {
             setSelected([]);
-            setDone(`${result.changed} product${result.changed === 1 ? '' : 's'} changed.`);
+            setDone(plural(result.changed, { one: '# product changed.', other: '# products changed.' }));
             void queryClient.invalidateQueries({ queryKey: catalogueKey });
           }}
           onClearSelection={() => setSelected([])}
@@ -132,18 +145,22 @@ export function ProductListPage() {
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.productList.length === 0 ? (
-        <EmptyState>No products match these filters.</EmptyState>
+        <EmptyState>
+          <Trans>No products match these filters.</Trans>
+        </EmptyState>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Products</caption>
+              <caption className="visually-hidden">
+                <Trans>Products</Trans>
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">
                     <input
                       type="checkbox"
-                      aria-label="Select every product on this page"
+                      aria-label={t`Select every product on this page`}
                       checked={allOnPage}
                       onChange={(event) =>
                         setSelected((current) =>
@@ -155,17 +172,31 @@ export function ProductListPage() {
                     />
                   </th>
                   <th scope="col">
-                    <span className="visually-hidden">Image</span>
+                    <span className="visually-hidden">
+                      <Trans>Image</Trans>
+                    </span>
                   </th>
-                  <th scope="col">Title</th>
-                  <th scope="col">Vendor</th>
-                  <th scope="col">Category</th>
-                  <th scope="col">Tags</th>
+                  <th scope="col">
+                    <Trans>Title</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Vendor</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Category</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Tags</Trans>
+                  </th>
                   <th scope="col" className="num">
-                    Options
+                    <Trans>Options</Trans>
                   </th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Created</th>
+                  <th scope="col">
+                    <Trans>Stock</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Created</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -174,7 +205,7 @@ export function ProductListPage() {
                     <td>
                       <input
                         type="checkbox"
-                        aria-label={`Select ${product.title}`}
+                        aria-label={t`Select ${product.title}`}
                         checked={selected.includes(product.uuid)}
                         onChange={(event) => toggle(product.uuid, event.target.checked)}
                       />
@@ -184,7 +215,11 @@ export function ProductListPage() {
                     </td>
                     <td>
                       <Link to={`/products/${product.uuid}`}>{product.title}</Link>
-                      {!product.isPublished && <span className="badge badge--waiting">Draft</span>}
+                      {!product.isPublished && (
+                        <span className="badge badge--waiting">
+                          <Trans>Draft</Trans>
+                        </span>
+                      )}
                     </td>
                     <td>{product.vendor}</td>
                     <td>{categoryName(categories.data, product.categoryId)}</td>
@@ -192,9 +227,13 @@ export function ProductListPage() {
                     <td className="num">{product.optionCount}</td>
                     <td>
                       {product.inStock ? (
-                        <span className="badge badge--good">In stock</span>
+                        <span className="badge badge--good">
+                          <Trans>In stock</Trans>
+                        </span>
                       ) : (
-                        <span className="badge badge--bad">Out of stock</span>
+                        <span className="badge badge--bad">
+                          <Trans>Out of stock</Trans>
+                        </span>
                       )}
                     </td>
                     <td className="nowrap">{formatDate(product.createdAt)}</td>

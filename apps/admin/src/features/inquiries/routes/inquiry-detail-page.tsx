@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState, Notice } from '../../../components/ui/states';
@@ -12,7 +13,9 @@ export function InquiryDetailPage() {
   const { data: inquiry, error, isPending, refetch } = useInquiry(id);
   const answer = useAnswerInquiry(id);
   const [answered, setAnswered] = useState(false);
-  useDocumentTitle(inquiry ? `Inquiry from ${inquiry.companyName}` : 'Inquiry');
+  const { t } = useLingui();
+  const companyName = inquiry?.companyName;
+  useDocumentTitle(inquiry ? t`Inquiry from ${companyName}` : t`Inquiry`);
 
   if (isPending) return <LoadingState />;
   if (error) return <ErrorState error={error} onRetry={() => void refetch()} />;
@@ -20,46 +23,72 @@ export function InquiryDetailPage() {
   return (
     <>
       <Link to="/inquiries" className="back-link">
-        ‹ Inquiries
+        ‹ <Trans>Inquiries</Trans>
       </Link>
       <div className="page-head">
         <h1>
-          Inquiry from {inquiry.companyName} <StatusBadge status={inquiry.status} />
+          <Trans>Inquiry from {inquiry.companyName}</Trans> <StatusBadge status={inquiry.status} />
         </h1>
       </div>
-      {answered && <Notice>The inquiry is marked answered.</Notice>}
+      {answered && (
+        <Notice>
+          <Trans>The inquiry is marked answered.</Trans>
+        </Notice>
+      )}
       <div className="grid-2">
         <section className="panel" aria-labelledby="inquiry-heading">
-          <h2 id="inquiry-heading">Message</h2>
+          <h2 id="inquiry-heading">
+            <Trans>Message</Trans>
+          </h2>
           <p className="pre-wrap">{inquiry.content}</p>
         </section>
         <section className="panel" aria-labelledby="sender-heading">
-          <h2 id="sender-heading">Sender</h2>
+          <h2 id="sender-heading">
+            <Trans>Sender</Trans>
+          </h2>
           <dl className="details">
-            <dt>Received</dt>
+            <dt>
+              <Trans>Received</Trans>
+            </dt>
             <dd>{formatDateTime(inquiry.createdAt)}</dd>
-            <dt>Email</dt>
+            <dt>
+              <Trans>Email</Trans>
+            </dt>
             <dd>
               <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
             </dd>
-            <dt>Company</dt>
+            <dt>
+              <Trans>Company</Trans>
+            </dt>
             <dd>{inquiry.companyName}</dd>
-            <dt>Representative</dt>
+            <dt>
+              <Trans>Representative</Trans>
+            </dt>
             <dd>{inquiry.representativeName}</dd>
-            <dt>Phone</dt>
+            <dt>
+              <Trans>Phone</Trans>
+            </dt>
             <dd>{inquiry.phoneNumber}</dd>
-            <dt>Registration no.</dt>
+            <dt>
+              <Trans>Registration no.</Trans>
+            </dt>
             <dd>{inquiry.businessRegistrationNumber}</dd>
-            <dt>Sent as</dt>
-            <dd>{inquiry.member ? 'A signed-in member' : 'A guest'}</dd>
+            <dt>
+              <Trans>Sent as</Trans>
+            </dt>
+            <dd>{inquiry.member ? t`A signed-in member` : t`A guest`}</dd>
           </dl>
         </section>
       </div>
       <section className="panel" aria-labelledby="answer-heading">
-        <h2 id="answer-heading">Answer</h2>
+        <h2 id="answer-heading">
+          <Trans>Answer</Trans>
+        </h2>
         {inquiry.status === 'ANSWERED' ? (
           <>
-            <p className="muted">Answered {formatDateTime(inquiry.answeredAt)}</p>
+            <p className="muted">
+              <Trans>Answered {formatDateTime(inquiry.answeredAt)}</Trans>
+            </p>
             <p className="pre-wrap">{inquiry.answerNote}</p>
           </>
         ) : (

@@ -1,4 +1,5 @@
 import { FormField, Pagination } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -10,7 +11,8 @@ import { useInquiryList } from '../api/inquiries-api';
 const excerpt = (text: string) => (text.length > 90 ? `${text.slice(0, 90)}…` : text);
 
 export function InquiryListPage() {
-  useDocumentTitle('Inquiries');
+  const { t } = useLingui();
+  useDocumentTitle(t`Inquiries`);
   const navigate = useNavigate();
   const { page, get, hrefWith, key } = useListParams();
   const filter = { page, limit: LIST_LIMIT, status: get('status') || undefined };
@@ -24,20 +26,22 @@ export function InquiryListPage() {
   return (
     <>
       <div className="page-head">
-        <h1>Inquiries</h1>
+        <h1>
+          <Trans>Inquiries</Trans>
+        </h1>
       </div>
-      <form key={key} className="filters" aria-label="Filter inquiries" onSubmit={applyFilters}>
-        <FormField label="Status">
+      <form key={key} className="filters" aria-label={t`Filter inquiries`} onSubmit={applyFilters}>
+        <FormField label={t`Status`}>
           {(field) => (
             <select {...field} name="status" defaultValue={get('status')}>
-              <option value="">All</option>
-              <option value="NEW">New</option>
-              <option value="ANSWERED">Answered</option>
+              <option value="">{t`All`}</option>
+              <option value="NEW">{t`New`}</option>
+              <option value="ANSWERED">{t`Answered`}</option>
             </select>
           )}
         </FormField>
         <button type="submit" className="button">
-          Show
+          <Trans>Show</Trans>
         </button>
       </form>
       {isPending ? (
@@ -45,20 +49,36 @@ export function InquiryListPage() {
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.inquiryList.length === 0 ? (
-        <EmptyState>No inquiries here.</EmptyState>
+        <EmptyState>
+          <Trans>No inquiries here.</Trans>
+        </EmptyState>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Inquiries</caption>
+              <caption className="visually-hidden">
+                <Trans>Inquiries</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Inquiry</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <Trans>Received</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Company</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Email</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Inquiry</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>From</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -70,7 +90,7 @@ export function InquiryListPage() {
                     <td>{inquiry.companyName}</td>
                     <td className="breakable">{inquiry.email}</td>
                     <td>{excerpt(inquiry.content)}</td>
-                    <td>{inquiry.member ? 'Member' : 'Guest'}</td>
+                    <td>{inquiry.member ? t`Member` : t`Guest`}</td>
                     <td>
                       <StatusBadge status={inquiry.status} />
                     </td>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Notice } from '../../../components/ui/states';
@@ -6,6 +7,7 @@ import { priceGroupsKey, setBuyerPriceGroup, usePriceGroups } from '../api/prici
 
 /** The buyer page's price group: staff choose the group whose prices the buyer sees and pays. */
 export function BuyerPriceGroup({ buyerId, priceGroupId }: { buyerId: string; priceGroupId: number }) {
+  const { t } = useLingui();
   const groups = usePriceGroups();
   const queryClient = useQueryClient();
   const selectId = useId();
@@ -21,8 +23,8 @@ export function BuyerPriceGroup({ buyerId, priceGroupId }: { buyerId: string; pr
     setFailure(null);
     try {
       await setBuyerPriceGroup(buyerId, Number(chosen));
-      const name = groups.data?.find((g) => String(g.id) === chosen)?.name ?? 'the group';
-      setNotice(`The buyer now sees and pays the prices of ${name}.`);
+      const name = groups.data?.find((g) => String(g.id) === chosen)?.name ?? t`the group`;
+      setNotice(t`The buyer now sees and pays the prices of ${name}.`);
       void queryClient.invalidateQueries({ queryKey: ['admin', 'buyers'] });
       void queryClient.invalidateQueries({ queryKey: priceGroupsKey });
     } catch (error) {
@@ -34,10 +36,14 @@ export function BuyerPriceGroup({ buyerId, priceGroupId }: { buyerId: string; pr
 
   return (
     <section className="panel" aria-labelledby="price-group-heading">
-      <h2 id="price-group-heading">Price group</h2>
+      <h2 id="price-group-heading">
+        <Trans>Price group</Trans>
+      </h2>
       <div className="filters">
         <div className="field">
-          <label htmlFor={selectId}>Price group</label>
+          <label htmlFor={selectId}>
+            <Trans>Price group</Trans>
+          </label>
           <select
             id={selectId}
             value={chosen}
@@ -46,7 +52,7 @@ export function BuyerPriceGroup({ buyerId, priceGroupId }: { buyerId: string; pr
           >
             {(groups.data ?? []).map((g) => (
               <option key={g.id} value={String(g.id)}>
-                {g.name} ({g.discountPercent} % off)
+                {g.name} {t`(${g.discountPercent} % off)`}
               </option>
             ))}
           </select>
@@ -58,7 +64,7 @@ export function BuyerPriceGroup({ buyerId, priceGroupId }: { buyerId: string; pr
           aria-busy={busy}
           onClick={() => void save()}
         >
-          Save price group
+          <Trans>Save price group</Trans>
         </button>
       </div>
       {notice && <Notice>{notice}</Notice>}

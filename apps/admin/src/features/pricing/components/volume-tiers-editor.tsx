@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Notice } from '../../../components/ui/states';
 import { errorMessage } from '../../../lib/api-client';
@@ -18,6 +19,7 @@ const toRows = (tiers: { minQuantity: number; discountPercent: number }[]): Row[
  */
 export function VolumeTiersEditor({ optionId, label }: { optionId: string; label: string }) {
   // Read when opened: the product form loads without a request per option.
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const tiers = useVolumeTiers(open ? optionId : undefined);
   const [rows, setRows] = useState<Row[]>([]);
@@ -41,7 +43,7 @@ export function VolumeTiersEditor({ optionId, label }: { optionId: string; label
         rows.map((r) => ({ minQuantity: Number(r.minQuantity), discountPercent: Number(r.discountPercent) })),
       );
       setRows(toRows(saved.volumeTiers));
-      setNotice(`Volume tiers of ${label} saved.`);
+      setNotice(t`Volume tiers of ${label} saved.`);
     } catch (error) {
       setFailure(errorMessage(error));
     } finally {
@@ -55,76 +57,87 @@ export function VolumeTiersEditor({ optionId, label }: { optionId: string; label
         type="button"
         className="button button--secondary button--small"
         aria-expanded={false}
-        aria-label={`Volume tiers of ${label}`}
+        aria-label={t`Volume tiers of ${label}`}
         onClick={() => setOpen(true)}
       >
-        Volume tiers
+        <Trans>Volume tiers</Trans>
       </button>
     );
   }
 
   return (
-    <fieldset className="volume-tiers" aria-label={`Volume tiers of ${label}`}>
-      <legend className="field-label">Volume tiers</legend>
-      <p className="muted">Option ID {optionId}</p>
-      {rows.length === 0 && <p className="muted">No volume tiers: every quantity pays the member's price.</p>}
-      {rows.map((row, index) => (
-        <div key={row.key} className="button-row">
-          <label>
-            From (pieces)
-            <input
-              type="number"
-              inputMode="numeric"
-              min={2}
-              step={1}
-              aria-label={`Tier ${index + 1} of ${label}: from how many pieces`}
-              value={row.minQuantity}
-              onChange={(event) => change(row.key, 'minQuantity', event.target.value)}
-            />
-          </label>
-          <label>
-            % off
-            <input
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              max={100}
-              step={0.01}
-              aria-label={`Tier ${index + 1} of ${label}: percent off`}
-              value={row.discountPercent}
-              onChange={(event) => change(row.key, 'discountPercent', event.target.value)}
-            />
-          </label>
-          <button
-            type="button"
-            className="button button--secondary button--small"
-            aria-label={`Remove tier ${index + 1} of ${label}`}
-            onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
-          >
-            Remove
-          </button>
-        </div>
-      ))}
+    <fieldset className="volume-tiers" aria-label={t`Volume tiers of ${label}`}>
+      <legend className="field-label">
+        <Trans>Volume tiers</Trans>
+      </legend>
+      <p className="muted">
+        <Trans>Option ID {optionId}</Trans>
+      </p>
+      {rows.length === 0 && (
+        <p className="muted">
+          <Trans>No volume tiers: every quantity pays the member's price.</Trans>
+        </p>
+      )}
+      {rows.map((row, index) => {
+        const tier = index + 1;
+        return (
+          <div key={row.key} className="button-row">
+            <label>
+              <Trans>From (pieces)</Trans>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={2}
+                step={1}
+                aria-label={t`Tier ${tier} of ${label}: from how many pieces`}
+                value={row.minQuantity}
+                onChange={(event) => change(row.key, 'minQuantity', event.target.value)}
+              />
+            </label>
+            <label>
+              <Trans>% off</Trans>
+              <input
+                type="number"
+                inputMode="decimal"
+                min={0.01}
+                max={100}
+                step={0.01}
+                aria-label={t`Tier ${tier} of ${label}: percent off`}
+                value={row.discountPercent}
+                onChange={(event) => change(row.key, 'discountPercent', event.target.value)}
+              />
+            </label>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              aria-label={t`Remove tier ${tier} of ${label}`}
+              onClick={() => setRows((current) => current.filter((r) => r.key !== row.key))}
+            >
+              <Trans>Remove</Trans>
+            </button>
+          </div>
+        );
+      })}
       <div className="button-row">
         <button
           type="button"
           className="button button--secondary button--small"
-          aria-label={`Add a volume tier to ${label}`}
+          aria-label={t`Add a volume tier to ${label}`}
           onClick={() =>
             setRows((current) => [...current, { key: nextKey++, minQuantity: '', discountPercent: '' }])
           }
         >
-          Add tier
+          <Trans>Add tier</Trans>
         </button>
         <button
           type="button"
           className="button button--small"
-          aria-label={`Save the volume tiers of ${label}`}
+          aria-label={t`Save the volume tiers of ${label}`}
           disabled={busy || !tiers.data}
           aria-busy={busy}
           onClick={() => void save()}
         >
-          Save tiers
+          <Trans>Save tiers</Trans>
         </button>
       </div>
       {notice && <Notice>{notice}</Notice>}

@@ -1,4 +1,5 @@
 import { useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, Notice } from '../../../components/ui/states';
@@ -25,7 +26,8 @@ const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(val
  * and set a group's explicit prices.
  */
 export function PriceGroupsPage() {
-  useDocumentTitle('Price groups');
+  const { t } = useLingui();
+  useDocumentTitle(t`Price groups`);
   const groups = usePriceGroups();
   const queryClient = useQueryClient();
   const confirm = useConfirm();
@@ -49,15 +51,19 @@ export function PriceGroupsPage() {
 
   return (
     <>
-      <h1>Price groups</h1>
+      <h1>
+        <Trans>Price groups</Trans>
+      </h1>
       <p className="muted">
-        Every buyer belongs to one group (Standard until you choose another on the buyer's page). A group's
-        percentage comes off the list price; an explicit group price replaces it. Volume tiers are set per
-        option on the product page.
+        <Trans>
+          Every buyer belongs to one group (Standard until you choose another on the buyer's page). A group's
+          percentage comes off the list price; an explicit group price replaces it. Volume tiers are set per
+          option on the product page.
+        </Trans>
       </p>
       <CreateGroupForm
         onCreate={(name, discountPercent) =>
-          run(() => createPriceGroup({ name, discountPercent }), `Price group ${name} added.`)
+          run(() => createPriceGroup({ name, discountPercent }), t`Price group ${name} added.`)
         }
       />
       {notice && <Notice>{notice}</Notice>}
@@ -74,15 +80,27 @@ export function PriceGroupsPage() {
         <>
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Price groups</caption>
+              <caption className="visually-hidden">
+                <Trans>Price groups</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">% off list price</th>
-                  <th scope="col">Buyers</th>
-                  <th scope="col">Explicit prices</th>
                   <th scope="col">
-                    <span className="visually-hidden">Actions</span>
+                    <Trans>Name</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>% off list price</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Buyers</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Explicit prices</Trans>
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">
+                      <Trans>Actions</Trans>
+                    </span>
                   </th>
                 </tr>
               </thead>
@@ -91,12 +109,14 @@ export function PriceGroupsPage() {
                   <GroupRow
                     key={group.id}
                     group={group}
-                    onSave={(input) =>
-                      run(() => updatePriceGroup(group.id, input), `Price group ${input.name} saved.`)
-                    }
+                    onSave={(input) => {
+                      const name = input.name;
+                      return run(() => updatePriceGroup(group.id, input), t`Price group ${name} saved.`);
+                    }}
                     onDelete={async () => {
-                      if (!(await confirm(`Delete the price group ${group.name}?`, 'Delete'))) return;
-                      await run(() => deletePriceGroup(group.id), `Price group ${group.name} deleted.`);
+                      const name = group.name;
+                      if (!(await confirm(t`Delete the price group ${name}?`, t`Delete`))) return;
+                      await run(() => deletePriceGroup(group.id), t`Price group ${name} deleted.`);
                     }}
                   />
                 ))}
@@ -115,6 +135,7 @@ function CreateGroupForm({
 }: {
   onCreate: (name: string, discountPercent: number) => Promise<boolean>;
 }) {
+  const { t } = useLingui();
   const nameId = useId();
   const discountId = useId();
   const [name, setName] = useState('');
@@ -132,16 +153,20 @@ function CreateGroupForm({
   return (
     <form
       className="filters"
-      aria-label="Add a price group"
+      aria-label={t`Add a price group`}
       onSubmit={(event) => void submit(event)}
       noValidate
     >
       <div className="field field--grow">
-        <label htmlFor={nameId}>Group name</label>
+        <label htmlFor={nameId}>
+          <Trans>Group name</Trans>
+        </label>
         <input id={nameId} value={name} autoComplete="off" onChange={(e) => setName(e.target.value)} />
       </div>
       <div className="field">
-        <label htmlFor={discountId}>% off list price</label>
+        <label htmlFor={discountId}>
+          <Trans>% off list price</Trans>
+        </label>
         <input
           id={discountId}
           type="number"
@@ -154,7 +179,7 @@ function CreateGroupForm({
         />
       </div>
       <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-        Add price group
+        <Trans>Add price group</Trans>
       </button>
     </form>
   );
@@ -169,6 +194,8 @@ function GroupRow({
   onSave: (input: { name: string; discountPercent: number }) => Promise<boolean>;
   onDelete: () => Promise<void>;
 }) {
+  const { t } = useLingui();
+  const groupName = group.name;
   const [name, setName] = useState(group.name);
   const [discount, setDiscount] = useState(String(group.discountPercent));
   useEffect(() => {
@@ -177,19 +204,23 @@ function GroupRow({
   }, [group.name, group.discountPercent]);
   const changed = name.trim() !== group.name || Number(discount) !== group.discountPercent;
   const unusedMessage = group.isStandard
-    ? 'The Standard group cannot be deleted.'
+    ? t`The Standard group cannot be deleted.`
     : group.buyerCount > 0
-      ? 'Move its buyers to another group first.'
+      ? t`Move its buyers to another group first.`
       : null;
   return (
     <tr>
       <td>
-        <input aria-label={`Name of ${group.name}`} value={name} onChange={(e) => setName(e.target.value)} />
-        {group.isStandard && <span className="badge">Default</span>}
+        <input aria-label={t`Name of ${groupName}`} value={name} onChange={(e) => setName(e.target.value)} />
+        {group.isStandard && (
+          <span className="badge">
+            <Trans>Default</Trans>
+          </span>
+        )}
       </td>
       <td>
         <input
-          aria-label={`Percent off of ${group.name}`}
+          aria-label={t`Percent off of ${groupName}`}
           type="number"
           inputMode="decimal"
           min={0}
@@ -206,21 +237,21 @@ function GroupRow({
           <button
             type="button"
             className="button button--secondary button--small"
-            aria-label={`Save ${group.name}`}
+            aria-label={t`Save ${groupName}`}
             disabled={!changed}
             onClick={() => void onSave({ name: name.trim(), discountPercent: Number(discount) })}
           >
-            Save
+            <Trans>Save</Trans>
           </button>
           <button
             type="button"
             className="button button--danger button--small"
-            aria-label={`Delete ${group.name}`}
+            aria-label={t`Delete ${groupName}`}
             disabled={unusedMessage !== null}
             title={unusedMessage ?? undefined}
             onClick={() => void onDelete()}
           >
-            Delete
+            <Trans>Delete</Trans>
           </button>
         </span>
       </td>
@@ -230,6 +261,7 @@ function GroupRow({
 
 /** One group's explicit prices: the list, and a form to set (or clear, both empty) an option's prices. */
 function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: () => void }) {
+  const { t } = useLingui();
   const selectId = useId();
   const optionId = useId();
   const krwId = useId();
@@ -272,11 +304,11 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
     event.preventDefault();
     const target = option.trim();
     if (!target) {
-      setFailure('Enter the SKU or the ID of an option.');
+      setFailure(t`Enter the SKU or the ID of an option.`);
       return;
     }
     const ok = await save(target, numberOrNull(krw), numberOrNull(usd), (name) =>
-      name ? `Group price saved for ${name}.` : 'Group price saved.',
+      name ? t`Group price saved for ${name}.` : t`Group price saved.`,
     );
     if (ok) {
       setOption('');
@@ -287,9 +319,13 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
 
   return (
     <section className="panel" aria-labelledby="group-prices-heading">
-      <h2 id="group-prices-heading">Explicit group prices</h2>
+      <h2 id="group-prices-heading">
+        <Trans>Explicit group prices</Trans>
+      </h2>
       <div className="field">
-        <label htmlFor={selectId}>Group</label>
+        <label htmlFor={selectId}>
+          <Trans>Group</Trans>
+        </label>
         <select id={selectId} value={String(groupId)} onChange={(e) => setGroupId(Number(e.target.value))}>
           {groups.map((g) => (
             <option key={g.id} value={String(g.id)}>
@@ -300,12 +336,14 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
       </div>
       <form
         className="filters"
-        aria-label="Set an explicit group price"
+        aria-label={t`Set an explicit group price`}
         onSubmit={(event) => void submit(event)}
         noValidate
       >
         <div className="field field--grow">
-          <label htmlFor={optionId}>SKU or option ID</label>
+          <label htmlFor={optionId}>
+            <Trans>SKU or option ID</Trans>
+          </label>
           <input
             id={optionId}
             value={option}
@@ -314,12 +352,16 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
             onChange={(e) => setOption(e.target.value)}
           />
           <span id={`${optionId}-hint`} className="muted">
-            The SKU as in the product form and the spreadsheets (KS000123), or the ID under an option's volume
-            tiers.
+            <Trans>
+              The SKU as in the product form and the spreadsheets (KS000123), or the ID under an option's
+              volume tiers.
+            </Trans>
           </span>
         </div>
         <div className="field">
-          <label htmlFor={krwId}>Price ₩</label>
+          <label htmlFor={krwId}>
+            <Trans>Price ₩</Trans>
+          </label>
           <input
             id={krwId}
             type="number"
@@ -331,7 +373,9 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
           />
         </div>
         <div className="field">
-          <label htmlFor={usdId}>Price US$</label>
+          <label htmlFor={usdId}>
+            <Trans>Price US$</Trans>
+          </label>
           <input
             id={usdId}
             type="number"
@@ -343,7 +387,7 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
           />
         </div>
         <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-          Save group price
+          <Trans>Save group price</Trans>
         </button>
       </form>
       {notice && <Notice>{notice}</Notice>}
@@ -357,20 +401,36 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
       ) : prices.error ? (
         <ErrorState error={prices.error} onRetry={() => void prices.refetch()} />
       ) : prices.data.length === 0 ? (
-        <EmptyState>No explicit prices: the group's percentage applies to every option.</EmptyState>
+        <EmptyState>
+          <Trans>No explicit prices: the group's percentage applies to every option.</Trans>
+        </EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">Explicit prices of the group</caption>
+            <caption className="visually-hidden">
+              <Trans>Explicit prices of the group</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Option</th>
-                <th scope="col">List ₩</th>
-                <th scope="col">Group ₩</th>
-                <th scope="col">List US$</th>
-                <th scope="col">Group US$</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <Trans>Option</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>List ₩</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Group ₩</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>List US$</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Group US$</Trans>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Actions</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -390,18 +450,18 @@ function GroupPrices({ groups, onChanged }: { groups: PriceGroup[]; onChanged: (
                       <button
                         type="button"
                         className="button button--danger button--small"
-                        aria-label={`Remove the explicit price of ${what}`}
+                        aria-label={t`Remove the explicit price of ${what}`}
                         disabled={busy}
                         onClick={() =>
                           void save(
                             p.productOptionUuid,
                             null,
                             null,
-                            () => `Explicit price of ${what} removed.`,
+                            () => t`Explicit price of ${what} removed.`,
                           )
                         }
                       >
-                        Remove
+                        <Trans>Remove</Trans>
                       </button>
                     </td>
                   </tr>

@@ -1,15 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STAFF_ROLES, staffCreateRequest } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import type { StaffCreated } from '../api/staff-api';
 
 type CreateValues = z.input<typeof staffCreateRequest>;
 
 export function CreateStaffForm({ onCreate }: { onCreate: (input: CreateValues) => Promise<StaffCreated> }) {
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -34,29 +38,37 @@ export function CreateStaffForm({ onCreate }: { onCreate: (input: CreateValues) 
   return (
     <form
       className="filters"
-      aria-label="Add a staff account"
+      aria-label={t`Add a staff account`}
       onSubmit={(event) => void submit(event)}
       noValidate
     >
-      <FormField label="Email" error={errors.email?.message} className="field--grow">
+      <FormField
+        label={t`Email`}
+        error={errors.email && localize(errors.email.message ?? '')}
+        className="field--grow"
+      >
         {(field) => <input {...field} type="email" autoComplete="off" {...register('email')} />}
       </FormField>
-      <FormField label="Name" error={errors.name?.message} className="field--grow">
+      <FormField
+        label={t`Name`}
+        error={errors.name && localize(errors.name.message ?? '')}
+        className="field--grow"
+      >
         {(field) => <input {...field} autoComplete="off" {...register('name')} />}
       </FormField>
-      <FormField label="Role">
+      <FormField label={t`Role`}>
         {(field) => (
           <select {...field} {...register('role')}>
             {STAFF_ROLES.map((role) => (
               <option key={role} value={role}>
-                {role === 'OWNER' ? 'Owner' : 'Staff'}
+                {role === 'OWNER' ? t`Owner` : t`Staff`}
               </option>
             ))}
           </select>
         )}
       </FormField>
       <button type="submit" className="button" disabled={isSubmitting}>
-        Add staff account
+        {t`Add staff account`}
       </button>
       {failure && (
         <p role="alert" className="form-error filters__full">

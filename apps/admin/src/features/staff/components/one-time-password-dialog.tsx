@@ -1,4 +1,5 @@
 import { Modal } from '@kshop/ui';
+import { Trans } from '@lingui/react/macro';
 import { useId, useRef } from 'react';
 import type { StaffCreated } from '../api/staff-api';
 
@@ -9,21 +10,25 @@ export function OneTimePasswordDialog({ created, onClose }: { created: StaffCrea
   return (
     <Modal labelledBy={titleId} onClose={onClose} initialFocus={doneRef}>
       <h2 id={titleId} className="modal__title">
-        Account created
+        <Trans>Account created</Trans>
       </h2>
       <p>
-        One-time password for <strong>{created.email}</strong>:
+        <Trans>
+          One-time password for <strong>{created.email}</strong>:
+        </Trans>
       </p>
       <p className="one-time-password">
         <code>{created.password}</code>
       </p>
       <p className="muted">
-        It is shown only this once. Give it to them in person or by phone; they must replace it when they
-        first sign in.
+        <Trans>
+          It is shown only this once. Give it to them in person or by phone; they must replace it when they
+          first sign in.
+        </Trans>
       </p>
       <div className="modal__actions">
         <button ref={doneRef} type="button" className="button" onClick={onClose}>
-          Done
+          <Trans>Done</Trans>
         </button>
       </div>
     </Modal>

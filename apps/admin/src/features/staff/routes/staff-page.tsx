@@ -1,4 +1,5 @@
 import { useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState, Notice } from '../../../components/ui/states';
@@ -21,7 +22,8 @@ import { OneTimePasswordDialog } from '../components/one-time-password-dialog';
 
 /** Owners add staff accounts, change roles and disable accounts. */
 export function StaffPage() {
-  useDocumentTitle('Staff');
+  const { t } = useLingui();
+  useDocumentTitle(t`Staff`);
   const me = useCurrentStaff();
   const isOwner = me.data?.role === 'OWNER';
   const staff = useStaffList(isOwner);
@@ -35,8 +37,12 @@ export function StaffPage() {
   if (!isOwner) {
     return (
       <>
-        <h1>Staff</h1>
-        <p role="alert">Only an owner can do this.</p>
+        <h1>
+          <Trans>Staff</Trans>
+        </h1>
+        <p role="alert">
+          <Trans>Only an owner can do this.</Trans>
+        </p>
       </>
     );
   }
@@ -62,7 +68,9 @@ export function StaffPage() {
 
   return (
     <>
-      <h1>Staff</h1>
+      <h1>
+        <Trans>Staff</Trans>
+      </h1>
       <CreateStaffForm
         onCreate={async (input) => {
           const result = await createStaff(input);
@@ -82,20 +90,36 @@ export function StaffPage() {
       ) : staff.error ? (
         <ErrorState error={staff.error} onRetry={() => void staff.refetch()} />
       ) : staff.data.length === 0 ? (
-        <EmptyState>No staff accounts.</EmptyState>
+        <EmptyState>
+          <Trans>No staff accounts.</Trans>
+        </EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">Staff accounts</caption>
+            <caption className="visually-hidden">
+              <Trans>Staff accounts</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Account</th>
-                <th scope="col">Created</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <Trans>Name</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Email</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Role</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Account</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Created</Trans>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Actions</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -106,16 +130,18 @@ export function StaffPage() {
                 return (
                   <tr key={member.id}>
                     <td>
-                      {member.name || <span className="muted">No name</span>}
-                      {isMe && <span className="muted"> (you)</span>}
+                      {member.name || <span className="muted">{t`No name`}</span>}
+                      {isMe && <span className="muted"> {t`(you)`}</span>}
                     </td>
                     <td>{member.email}</td>
-                    <td>{member.role === 'OWNER' ? 'Owner' : 'Staff'}</td>
+                    <td>{member.role === 'OWNER' ? t`Owner` : t`Staff`}</td>
                     <td>
                       {member.disabled ? (
                         <StatusBadge status="DISABLED" />
                       ) : (
-                        <span className="badge badge--good">Active</span>
+                        <span className="badge badge--good">
+                          <Trans>Active</Trans>
+                        </span>
                       )}
                     </td>
                     <td className="nowrap">{formatDate(member.createdAt)}</td>
@@ -124,20 +150,22 @@ export function StaffPage() {
                         <button
                           type="button"
                           className="button button--secondary button--small"
-                          aria-label={member.role === 'OWNER' ? `Make ${who} staff` : `Make ${who} an owner`}
+                          aria-label={
+                            member.role === 'OWNER' ? t`Make ${who} staff` : t`Make ${who} an owner`
+                          }
                           onClick={() =>
                             void change(
                               member,
                               { role: member.role === 'OWNER' ? 'STAFF' : 'OWNER' },
                               member.role === 'OWNER'
-                                ? `Make ${who} staff? They will no longer manage staff or read the audit log.`
-                                : `Make ${who} an owner? Owners manage staff and read the audit log.`,
-                              member.role === 'OWNER' ? 'Make staff' : 'Make owner',
-                              `${who} is now ${member.role === 'OWNER' ? 'staff' : 'an owner'}.`,
+                                ? t`Make ${who} staff? They will no longer manage staff or read the audit log.`
+                                : t`Make ${who} an owner? Owners manage staff and read the audit log.`,
+                              member.role === 'OWNER' ? t`Make staff` : t`Make owner`,
+                              member.role === 'OWNER' ? t`${who} is now staff.` : t`${who} is now an owner.`,
                             )
                           }
                         >
-                          {member.role === 'OWNER' ? 'Make staff' : 'Make owner'}
+                          {member.role === 'OWNER' ? t`Make staff` : t`Make owner`}
                         </button>
                         <button
                           type="button"
@@ -146,20 +174,20 @@ export function StaffPage() {
                               ? 'button button--secondary button--small'
                               : 'button button--danger button--small'
                           }
-                          aria-label={member.disabled ? `Enable ${who}` : `Disable ${who}`}
+                          aria-label={member.disabled ? t`Enable ${who}` : t`Disable ${who}`}
                           onClick={() =>
                             void change(
                               member,
                               { disabled: !member.disabled },
                               member.disabled
-                                ? `Enable ${who}? They can sign in again.`
-                                : `Disable ${who}? They are signed out and cannot sign in.`,
-                              member.disabled ? 'Enable' : 'Disable',
-                              `${who} is ${member.disabled ? 'enabled' : 'disabled'}.`,
+                                ? t`Enable ${who}? They can sign in again.`
+                                : t`Disable ${who}? They are signed out and cannot sign in.`,
+                              member.disabled ? t`Enable` : t`Disable`,
+                              member.disabled ? t`${who} is enabled.` : t`${who} is disabled.`,
                             )
                           }
                         >
-                          {member.disabled ? 'Enable' : 'Disable'}
+                          {member.disabled ? t`Enable` : t`Disable`}
                         </button>
                       </span>
                     </td>
