@@ -1,11 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/api-client';
 
 /** Loading, empty and failed states, announced to screen readers. */
-export function LoadingState({ label = 'Loading...' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const { t } = useLingui();
   return (
     <p role="status" className="state">
-      {label}
+      {label ?? t`Loading...`}
     </p>
   );
 }
@@ -24,7 +26,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
       <p>{errorMessage(error)}</p>
       {onRetry && (
         <button type="button" className="button button--secondary" onClick={onRetry}>
-          Try again
+          <Trans>Try again</Trans>
         </button>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { AuditEntry } from '../api/audit-api';
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
@@ -9,17 +10,23 @@ export function ChangeDetails({ entry }: { entry: AuditEntry }) {
   if (!hasBefore && !hasAfter) return <span className="muted">—</span>;
   return (
     <details className="change-details">
-      <summary>Show change</summary>
+      <summary>
+        <Trans>Show change</Trans>
+      </summary>
       <div className="change-details__body">
         {hasBefore && (
           <div>
-            <p className="change-details__label">Before</p>
+            <p className="change-details__label">
+              <Trans>Before</Trans>
+            </p>
             <pre>{pretty(entry.before)}</pre>
           </div>
         )}
         {hasAfter && (
           <div>
-            <p className="change-details__label">After</p>
+            <p className="change-details__label">
+              <Trans>After</Trans>
+            </p>
             <pre>{pretty(entry.after)}</pre>
           </div>
         )}

@@ -1,4 +1,5 @@
 import { Pagination } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useCurrentStaff } from '../../../lib/current-staff';
 import { formatDateTime } from '../../../lib/format';
@@ -12,7 +13,8 @@ const AUDIT_LIMIT = 50;
 
 /** Who changed what and when (owners only). */
 export function AuditPage() {
-  useDocumentTitle('Audit log');
+  const { t } = useLingui();
+  useDocumentTitle(t`Audit log`);
   const me = useCurrentStaff();
   const isOwner = me.data?.role === 'OWNER';
   const { page, hrefWith } = useListParams();
@@ -22,40 +24,60 @@ export function AuditPage() {
   if (!isOwner) {
     return (
       <>
-        <h1>Audit log</h1>
-        <p role="alert">Only an owner can do this.</p>
+        <h1>
+          <Trans>Audit log</Trans>
+        </h1>
+        <p role="alert">
+          <Trans>Only an owner can do this.</Trans>
+        </p>
       </>
     );
   }
 
   return (
     <>
-      <h1>Audit log</h1>
+      <h1>
+        <Trans>Audit log</Trans>
+      </h1>
       {isPending ? (
         <LoadingState />
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.auditList.length === 0 ? (
-        <EmptyState>Nothing recorded yet.</EmptyState>
+        <EmptyState>
+          <Trans>Nothing recorded yet.</Trans>
+        </EmptyState>
       ) : (
         <>
           <div className="table-wrap">
             <table className="table audit-table">
-              <caption className="visually-hidden">Audit log</caption>
+              <caption className="visually-hidden">
+                <Trans>Audit log</Trans>
+              </caption>
               <thead>
                 <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Entity</th>
-                  <th scope="col">Change</th>
+                  <th scope="col">
+                    <Trans>When</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Who</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Action</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Entity</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Change</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {data.auditList.map((entry) => (
                   <tr key={entry.id}>
                     <td className="nowrap">{formatDateTime(entry.createdAt)}</td>
-                    <td>{entry.staffEmail ?? <span className="muted">System</span>}</td>
+                    <td>{entry.staffEmail ?? <span className="muted">{t`System`}</span>}</td>
                     <td>
                       <code>{entry.action}</code>
                     </td>

@@ -1,4 +1,7 @@
 import type { StockLevels } from '@kshop/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useStockLevels } from '../../catalogue/api/catalogue-bulk-api';
@@ -10,8 +13,13 @@ type SoldOutRow = StockLevels['soldOut'][number];
  * Why a sold-out option is on the list: an option flagged by hand while stock remains would otherwise look
  * like a mistake in the list.
  */
-export const soldOutReasonText = (row: SoldOutRow) =>
-  row.soldOutReason === 'FLAGGED' ? `Flagged sold out (${row.available} available)` : 'No stock left';
+export function useSoldOutReasonText(): (row: SoldOutRow) => string {
+  const { t } = useLingui();
+  return (row) => {
+    const available = row.available;
+    return row.soldOutReason === 'FLAGGED' ? t`Flagged sold out (${available} available)` : t`No stock left`;
+  };
+}
 
 /**
  * Every row shows: the lists are short (the API's limit) and end with a link to the whole list, so the card
@@ -24,19 +32,24 @@ function StockTable<R extends Row>({
 }: {
   caption: string;
   rows: R[];
-  last: { heading: string; cell: (row: R) => string | number; numeric?: boolean }[];
+  last: { heading: MessageDescriptor; cell: (row: R) => string | number; numeric?: boolean }[];
 }) {
+  const { i18n } = useLingui();
   return (
     <div className="table-wrap stock-table">
       <table className="table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Option</th>
+            <th scope="col">
+              <Trans>Product</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Option</Trans>
+            </th>
             {last.map((column) => (
-              <th key={column.heading} scope="col" className={column.numeric ? 'num' : undefined}>
-                {column.heading}
+              <th key={column.heading.id} scope="col" className={column.numeric ? 'num' : undefined}>
+                {i18n._(column.heading)}
               </th>
             ))}
           </tr>
@@ -46,11 +59,15 @@ function StockTable<R extends Row>({
             <tr key={row.optionUuid}>
               <td>
                 <Link to={`/products/${row.productUuid}`}>{row.title}</Link>
-                {!row.isPublished && <span className="badge badge--waiting">Draft</span>}
+                {!row.isPublished && (
+                  <span className="badge badge--waiting">
+                    <Trans>Draft</Trans>
+                  </span>
+                )}
               </td>
               <td>{row.option}</td>
               {last.map((column) => (
-                <td key={column.heading} className={column.numeric ? 'num' : undefined}>
+                <td key={column.heading.id} className={column.numeric ? 'num' : undefined}>
                   {column.cell(row)}
                 </td>
               ))}
@@ -63,10 +80,9 @@ function StockTable<R extends Row>({
 }
 
 const LOW_COLUMNS = [
-  { heading: 'Available', cell: (row: Row) => row.available, numeric: true },
-  { heading: 'Threshold', cell: (row: Row) => row.threshold, numeric: true },
+  { heading: msg`Available`, cell: (row: Row) => row.available, numeric: true },
+  { heading: msg`Threshold`, cell: (row: Row) => row.threshold, numeric: true },
 ];
-const SOLD_OUT_COLUMNS = [{ heading: 'Why listed', cell: soldOutReasonText }];
 
 /**
  * Options running low (available at or below their own threshold, still orderable), with a link to the product
@@ -74,9 +90,14 @@ const SOLD_OUT_COLUMNS = [{ heading: 'Why listed', cell: soldOutReasonText }];
  */
 export function LowStockList() {
   const { data, error, isPending, refetch } = useStockLevels(10);
+  const { t } = useLingui();
+  const soldOutReasonText = useSoldOutReasonText();
+  const soldOutColumns = [{ heading: msg`Why listed`, cell: soldOutReasonText }];
   return (
     <section className="panel" aria-labelledby="low-stock">
-      <h2 id="low-stock">Low available stock</h2>
+      <h2 id="low-stock">
+        <Trans>Low available stock</Trans>
+      </h2>
       {isPending ? (
         <LoadingState />
       ) : error ? (
@@ -84,24 +105,34 @@ export function LowStockList() {
       ) : (
         <>
           {data.low.length === 0 ? (
-            <p className="muted">No option is running low.</p>
+            <p className="muted">
+              <Trans>No option is running low.</Trans>
+            </p>
           ) : (
-            <StockTable caption="Options running low" rows={data.low} last={LOW_COLUMNS} />
+            <StockTable caption={t`Options running low`} rows={data.low} last={LOW_COLUMNS} />
           )}
           <p>
             <Link to="/products?stock=lowStock">
-              See all low-stock products{data.lowCount > 0 ? ` (${data.lowCount} options)` : ''}
+              {data.lowCount > 0
+                ? t`See all low-stock products (${data.lowCount} options)`
+                : t`See all low-stock products`}
             </Link>
           </p>
-          <h3 id="sold-out-options">Sold out ({data.soldOutCount})</h3>
+          <h3 id="sold-out-options">
+            <Trans>Sold out ({data.soldOutCount})</Trans>
+          </h3>
           {data.soldOut.length === 0 ? (
-            <p className="muted">No option is sold out.</p>
+            <p className="muted">
+              <Trans>No option is sold out.</Trans>
+            </p>
           ) : (
-            <StockTable caption="Options sold out" rows={data.soldOut} last={SOLD_OUT_COLUMNS} />
+            <StockTable caption={t`Options sold out`} rows={data.soldOut} last={soldOutColumns} />
           )}
           {data.soldOutCount > data.soldOut.length && (
             <p>
-              <Link to="/products?stock=outOfStock">See all sold-out products</Link>
+              <Link to="/products?stock=outOfStock">
+                <Trans>See all sold-out products</Trans>
+              </Link>
             </p>
           )}
         </>

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -10,12 +11,15 @@ import './dashboard.css';
 
 /** What needs attention today: accounts to approve, orders per status, new inquiries, options running out. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  const { t } = useLingui();
+  useDocumentTitle(t`Dashboard`);
   const { data, error, isPending, refetch } = useDashboard();
 
   return (
     <>
-      <h1>Dashboard</h1>
+      <h1>
+        <Trans>Dashboard</Trans>
+      </h1>
       {isPending ? (
         <LoadingState />
       ) : error ? (
@@ -25,26 +29,36 @@ export function DashboardPage() {
           <div className="tiles">
             <Link to="/buyers?status=PENDING" className="tile">
               <span className="tile__value">{data.pendingAccounts}</span>
-              <span className="tile__label">Accounts waiting for approval</span>
+              <span className="tile__label">
+                <Trans>Accounts waiting for approval</Trans>
+              </span>
             </Link>
             <Link to="/inquiries?status=NEW" className="tile">
               <span className="tile__value">{data.newInquiries}</span>
-              <span className="tile__label">New inquiries</span>
+              <span className="tile__label">
+                <Trans>New inquiries</Trans>
+              </span>
             </Link>
             <Link to="/orders?status=PENDING" className="tile">
               <span className="tile__value">{data.ordersByStatus.PENDING ?? 0}</span>
-              <span className="tile__label">Orders waiting for a person in charge</span>
+              <span className="tile__label">
+                <Trans>Orders waiting for a person in charge</Trans>
+              </span>
             </Link>
           </div>
           <div className="grid-2">
             <section className="panel" aria-labelledby="orders-by-status">
-              <h2 id="orders-by-status">Orders by status</h2>
+              <h2 id="orders-by-status">
+                <Trans>Orders by status</Trans>
+              </h2>
               <table className="table">
                 <thead>
                   <tr>
-                    <th scope="col">Status</th>
+                    <th scope="col">
+                      <Trans>Status</Trans>
+                    </th>
                     <th scope="col" className="num">
-                      Orders
+                      <Trans>Orders</Trans>
                     </th>
                   </tr>
                 </thead>

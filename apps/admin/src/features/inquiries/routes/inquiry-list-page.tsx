@@ -74,7 +74,7 @@ export function InquiryListPage() {
                     <Trans>Inquiry</Trans>
                   </th>
                   <th scope="col">
-                    <Trans>From</Trans>
+                    <Trans context="inquiry sender">From</Trans>
                   </th>
                   <th scope="col">
                     <Trans>Status</Trans>

@@ -1,6 +1,8 @@
 import { formatPrice, orderMemoRequest, parseMemo } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 
 /** The API's own wording for a memo that is not 'label/amount'. */
@@ -11,11 +13,18 @@ export const MEMO_FORMAT_MESSAGE =
  * How a memo reads in the order's currency: the amount is in that currency's units (15000 is ₩15,000 on a
  * won order; 25.50 is US$25.50 on a dollar order).
  */
-export function memoHint(currencyCode: string): string {
+export function useMemoHint(currencyCode: string): string {
+  const { t } = useLingui();
   const [fee, discount] = currencyCode === 'USD' ? [25.5, 5] : [15000, 5000];
   const example = (n: number) =>
     currencyCode === 'USD' ? String(n.toFixed(2)).replace(/\.00$/, '') : String(n);
-  return `label/amount in ${currencyCode === 'USD' ? 'US dollars' : 'won'}: Shipping fee/${example(fee)} adds ${formatPrice(fee, currencyCode)}, Discount/-${example(discount)} takes ${formatPrice(discount, currencyCode)} off.`;
+  const feeExample = example(fee);
+  const feePrice = formatPrice(fee, currencyCode);
+  const discountExample = example(discount);
+  const discountPrice = formatPrice(discount, currencyCode);
+  return currencyCode === 'USD'
+    ? t`label/amount in US dollars: Shipping fee/${feeExample} adds ${feePrice}, Discount/-${discountExample} takes ${discountPrice} off.`
+    : t`label/amount in won: Shipping fee/${feeExample} adds ${feePrice}, Discount/-${discountExample} takes ${discountPrice} off.`;
 }
 
 /** Checks a memo as the API will: 'label/amount' within the limits. Answers the message, or null. */
@@ -40,6 +49,7 @@ export function useMemoDraft(
   save: (content: string) => Promise<unknown>,
   afterSave = () => {},
 ) {
+  const { localize } = useContractTexts();
   const [content, setContent] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +58,7 @@ export function useMemoDraft(
     event.preventDefault();
     const problem = memoProblem(content);
     if (problem) {
-      setError(problem);
+      setError(localize(problem));
       return;
     }
     setBusy(true);
@@ -72,10 +82,12 @@ export function useMemoDraft(
 /** One memo line: 'label/amount', added to (or, negative, taken from) the order's final amount. */
 export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
   const { content, error, busy, submit, change, setContent } = useMemoDraft('', onAdd, () => setContent(''));
+  const { t } = useLingui();
+  const hint = useMemoHint(currencyCode);
 
   return (
     <form className="memo-form" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label="New memo" error={error} hint={memoHint(currencyCode)}>
+      <FormField label={t`New memo`} error={error} hint={hint}>
         {(control) => (
           <input
             {...control}
@@ -86,7 +98,7 @@ export function MemoForm({ currencyCode, onAdd }: MemoFormProps) {
         )}
       </FormField>
       <button type="submit" className="button" disabled={busy}>
-        Add memo
+        <Trans>Add memo</Trans>
       </button>
     </form>
   );

@@ -1,15 +1,15 @@
 import { type AdminOrderMemo, formatPrice, parseMemo } from '@kshop/contract';
 import { FormField, useConfirm } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { memoHint, useMemoDraft } from './memo-form';
+import { useMemoDraft, useMemoHint } from './memo-form';
 
 const signed = (amount: number, currencyCode: string) =>
   amount < 0 ? `−${formatPrice(-amount, currencyCode)}` : `+${formatPrice(amount, currencyCode)}`;
 
 type Person = AdminOrderMemo['createdBy'];
-const byWhom = (person: Person) => (person ? person.name || person.email : 'the command line');
 
 type MemoListProps = {
   memos: readonly AdminOrderMemo[];
@@ -23,16 +23,24 @@ type MemoListProps = {
 /** Every memo with its author and time; open memos can be changed or voided, voided ones stay listed. */
 export function MemoList({ memos, currencyCode, open, onChange, onVoid }: MemoListProps) {
   const confirm = useConfirm();
+  const { t } = useLingui();
+  const byWhom = (person: Person) => (person ? person.name || person.email : t`the command line`);
   const [editing, setEditing] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (memos.length === 0) return <p className="muted">No memos yet.</p>;
+  if (memos.length === 0)
+    return (
+      <p className="muted">
+        <Trans>No memos yet.</Trans>
+      </p>
+    );
 
   const voidMemo = async (memo: AdminOrderMemo) => {
+    const content = memo.content;
     const ok = await confirm(
-      `Void the memo '${memo.content}'? It stays in the list but no longer counts, and the buyer no longer sees it.`,
-      'Void memo',
+      t`Void the memo '${content}'? It stays in the list but no longer counts, and the buyer no longer sees it.`,
+      t`Void memo`,
     );
     if (!ok) return;
     setBusy(true);
@@ -48,7 +56,7 @@ export function MemoList({ memos, currencyCode, open, onChange, onVoid }: MemoLi
 
   return (
     <>
-      <ul className="memo-list" aria-label="Memos">
+      <ul className="memo-list" aria-label={t`Memos`}>
         {memos.map((memo) => {
           const { label } = parseMemo(memo.content);
           const voided = memo.voidedAt !== null;
@@ -72,24 +80,24 @@ export function MemoList({ memos, currencyCode, open, onChange, onVoid }: MemoLi
                   <div className="memo-list__head">
                     <span className="memo-list__label">
                       {voided ? <s>{label || memo.content}</s> : label || memo.content}
-                      {voided && <span className="memo-list__voided"> (voided)</span>}
+                      {voided && <span className="memo-list__voided"> {t`(voided)`}</span>}
                     </span>
                     <span className="num">{signed(memo.amount, currencyCode)}</span>
                   </div>
                   <p className="muted memo-list__meta">
-                    Added by {byWhom(memo.createdBy)},{' '}
+                    {t`Added by ${byWhom(memo.createdBy)},`}{' '}
                     <time dateTime={memo.createdAt}>{formatDateTime(memo.createdAt)}</time>
                     {memo.editedAt && (
                       <>
                         {' '}
-                        · changed by {byWhom(memo.editedBy)},{' '}
+                        · {t`changed by ${byWhom(memo.editedBy)},`}{' '}
                         <time dateTime={memo.editedAt}>{formatDateTime(memo.editedAt)}</time>
                       </>
                     )}
                     {memo.voidedAt && (
                       <>
                         {' '}
-                        · voided by {byWhom(memo.voidedBy)},{' '}
+                        · {t`voided by ${byWhom(memo.voidedBy)},`}{' '}
                         <time dateTime={memo.voidedAt}>{formatDateTime(memo.voidedAt)}</time>
                       </>
                     )}
@@ -99,23 +107,23 @@ export function MemoList({ memos, currencyCode, open, onChange, onVoid }: MemoLi
                       <button
                         type="button"
                         className="button button--secondary button--small"
-                        aria-label={`Change memo ${memo.content}`}
+                        aria-label={t`Change memo ${memo.content}`}
                         disabled={busy}
                         onClick={() => {
                           setFailure(null);
                           setEditing(memo.orderMemoUuid);
                         }}
                       >
-                        Change
+                        <Trans>Change</Trans>
                       </button>
                       <button
                         type="button"
                         className="button button--danger button--small"
-                        aria-label={`Void memo ${memo.content}`}
+                        aria-label={t`Void memo ${memo.content}`}
                         disabled={busy}
                         onClick={() => void voidMemo(memo)}
                       >
-                        Void
+                        <Trans>Void</Trans>
                       </button>
                     </div>
                   )}
@@ -143,10 +151,12 @@ type MemoEditorProps = {
 
 function MemoEditor({ memo, currencyCode, onSave, onCancel }: MemoEditorProps) {
   const { content, error, busy, submit, change } = useMemoDraft(memo.content, onSave);
+  const { t } = useLingui();
+  const hint = useMemoHint(currencyCode);
 
   return (
     <form className="memo-form" onSubmit={(event) => void submit(event)} noValidate>
-      <FormField label="Changed memo" error={error} hint={memoHint(currencyCode)}>
+      <FormField label={t`Changed memo`} error={error} hint={hint}>
         {(control) => (
           <input
             {...control}
@@ -159,10 +169,10 @@ function MemoEditor({ memo, currencyCode, onSave, onCancel }: MemoEditorProps) {
         )}
       </FormField>
       <button type="submit" className="button" disabled={busy}>
-        Save memo
+        <Trans>Save memo</Trans>
       </button>
       <button type="button" className="button button--secondary" onClick={onCancel}>
-        Keep as it was
+        <Trans>Keep as it was</Trans>
       </button>
     </form>
   );

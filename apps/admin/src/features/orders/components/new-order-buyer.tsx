@@ -1,4 +1,5 @@
 import { FormField } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { type ApprovedBuyer, useApprovedBuyers } from '../api/new-order-api';
@@ -9,38 +10,43 @@ type Props = {
 
 /** Finds an approved buyer by company name, e-mail or registration number, and chooses one. */
 export function NewOrderBuyerPicker({ onChoose }: Props) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const { data, error, isFetching, refetch } = useApprovedBuyers(q);
 
   return (
     <section className="panel" aria-labelledby="new-order-buyer">
-      <h2 id="new-order-buyer">Buyer</h2>
+      <h2 id="new-order-buyer">
+        <Trans>Buyer</Trans>
+      </h2>
       <form
-        aria-label="Find an approved buyer"
+        aria-label={t`Find an approved buyer`}
         className="filters"
         onSubmit={(event) => {
           event.preventDefault();
           setQ(draft.trim());
         }}
       >
-        <FormField label="Company, e-mail or registration number" className="field--grow">
+        <FormField label={t`Company, e-mail or registration number`} className="field--grow">
           {(control) => (
             <input {...control} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
           )}
         </FormField>
         <button type="submit" className="button">
-          Find buyer
+          <Trans>Find buyer</Trans>
         </button>
       </form>
       {q === '' ? null : isFetching && !data ? (
-        <LoadingState label="Finding buyers..." />
+        <LoadingState label={t`Finding buyers...`} />
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !data || data.buyerList.length === 0 ? (
-        <EmptyState>No approved buyer matches "{q}".</EmptyState>
+        <EmptyState>
+          <Trans>No approved buyer matches "{q}".</Trans>
+        </EmptyState>
       ) : (
-        <ul className="plain-list" aria-label="Approved buyers found">
+        <ul className="plain-list" aria-label={t`Approved buyers found`}>
           {data.buyerList.map((buyer) => (
             <li key={buyer.id} className="button-row">
               <span>
@@ -50,10 +56,10 @@ export function NewOrderBuyerPicker({ onChoose }: Props) {
               <button
                 type="button"
                 className="button button--small"
-                aria-label={`Choose ${buyer.companyName}`}
+                aria-label={t`Choose ${buyer.companyName}`}
                 onClick={() => onChoose(buyer)}
               >
-                Choose
+                <Trans>Choose</Trans>
               </button>
             </li>
           ))}

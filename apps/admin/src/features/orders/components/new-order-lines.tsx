@@ -6,8 +6,12 @@ import {
   validQuantity,
 } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { type BuyerOrderOption, useOrderOptions } from '../api/new-order-api';
 
 export type DraftLine = { option: BuyerOrderOption; quantity: number };
@@ -34,11 +38,11 @@ export const lineProblem = (line: DraftLine): string | null =>
 const optionName = (o: BuyerOrderOption) =>
   [o.optionNameValue1, o.optionNameValue2].filter(Boolean).join(' / ');
 
-const rulesText = (o: BuyerOrderOption) =>
+const rulesText = (o: BuyerOrderOption, i18n: I18n) =>
   [
-    o.minimumOrderQuantity > 1 ? `min ${o.minimumOrderQuantity}` : null,
+    o.minimumOrderQuantity > 1 ? i18n._(msg`min ${o.minimumOrderQuantity}`) : null,
     o.orderMultiple > 1 ? `× ${o.orderMultiple}` : null,
-    o.maxPerOrder !== null ? `max ${o.maxPerOrder}` : null,
+    o.maxPerOrder !== null ? i18n._(msg`max ${o.maxPerOrder}`) : null,
   ]
     .filter(Boolean)
     .join(', ') || '—';
@@ -52,6 +56,8 @@ type Props = {
 
 /** Finds options (with live stock and the buyer's unit price), adds them as lines, and sets quantities. */
 export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props) {
+  const { t, i18n } = useLingui();
+  const { localize } = useContractTexts();
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
   const { data, error, isFetching, refetch } = useOrderOptions(buyerId, q);
@@ -65,47 +71,61 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
 
   return (
     <section className="panel" aria-labelledby="new-order-lines">
-      <h2 id="new-order-lines">Lines</h2>
+      <h2 id="new-order-lines">
+        <Trans>Lines</Trans>
+      </h2>
       <form
-        aria-label="Find products"
+        aria-label={t`Find products`}
         className="filters"
         onSubmit={(event) => {
           event.preventDefault();
           setQ(draft.trim());
         }}
       >
-        <FormField label="Product, vendor or option" className="field--grow">
+        <FormField label={t`Product, vendor or option`} className="field--grow">
           {(control) => (
             <input {...control} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
           )}
         </FormField>
         <button type="submit" className="button">
-          Find products
+          <Trans>Find products</Trans>
         </button>
       </form>
       {q === '' ? null : isFetching && !data ? (
-        <LoadingState label="Finding products..." />
+        <LoadingState label={t`Finding products...`} />
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : !data || data.optionList.length === 0 ? (
-        <EmptyState>No product matches "{q}".</EmptyState>
+        <EmptyState>
+          <Trans>No product matches "{q}".</Trans>
+        </EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">Products found</caption>
+            <caption className="visually-hidden">
+              <Trans>Products found</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Option</th>
-                <th scope="col" className="num">
-                  Available
-                </th>
-                <th scope="col">Quantity rules</th>
-                <th scope="col" className="num">
-                  Unit price
+                <th scope="col">
+                  <Trans>Product</Trans>
                 </th>
                 <th scope="col">
-                  <span className="visually-hidden">Add</span>
+                  <Trans>Option</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Available</Trans>
+                </th>
+                <th scope="col">
+                  <Trans>Quantity rules</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Unit price</Trans>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Add</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -116,18 +136,22 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                   <tr key={o.productOptionId}>
                     <td>{o.productTitle}</td>
                     <td>{optionName(o)}</td>
-                    <td className="num">{o.isSoldOut ? 'Sold out' : o.available}</td>
-                    <td>{rulesText(o)}</td>
+                    <td className="num">{o.isSoldOut ? t`Sold out` : o.available}</td>
+                    <td>{rulesText(o, i18n)}</td>
                     <td className="num">{formatPrice(o.unitPrice, currencyCode)}</td>
                     <td>
                       <button
                         type="button"
                         className="button button--small"
                         disabled={!orderable || chosen.has(o.productOptionId)}
-                        aria-label={`${chosen.has(o.productOptionId) ? 'Added' : 'Add'} ${o.productTitle} ${optionName(o)}`}
+                        aria-label={
+                          chosen.has(o.productOptionId)
+                            ? t`Added ${o.productTitle} ${optionName(o)}`
+                            : t`Add ${o.productTitle} ${optionName(o)}`
+                        }
                         onClick={() => add(o)}
                       >
-                        {chosen.has(o.productOptionId) ? 'Added' : 'Add'}
+                        {chosen.has(o.productOptionId) ? t`Added` : t`Add`}
                       </button>
                     </td>
                   </tr>
@@ -139,23 +163,33 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
       )}
 
       {lines.length === 0 ? (
-        <EmptyState>No lines yet: find a product and add it.</EmptyState>
+        <EmptyState>
+          <Trans>No lines yet: find a product and add it.</Trans>
+        </EmptyState>
       ) : (
         <div className="table-wrap">
           <table className="table">
-            <caption className="visually-hidden">Lines of the order</caption>
+            <caption className="visually-hidden">
+              <Trans>Lines of the order</Trans>
+            </caption>
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col" className="num">
-                  Unit price
+                <th scope="col">
+                  <Trans>Product</Trans>
                 </th>
-                <th scope="col">Quantity</th>
                 <th scope="col" className="num">
-                  Amount
+                  <Trans>Unit price</Trans>
                 </th>
                 <th scope="col">
-                  <span className="visually-hidden">Remove</span>
+                  <Trans>Quantity</Trans>
+                </th>
+                <th scope="col" className="num">
+                  <Trans>Amount</Trans>
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    <Trans>Remove</Trans>
+                  </span>
                 </th>
               </tr>
             </thead>
@@ -163,7 +197,8 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
               {lines.map((line) => {
                 const o = line.option;
                 const rules = rulesOf(o);
-                const problem = lineProblem(line);
+                const found = lineProblem(line);
+                const problem = found && localize(found);
                 const name = `${o.productTitle} ${optionName(o)}`;
                 return (
                   <tr key={o.productOptionId}>
@@ -171,13 +206,13 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                       {o.productTitle}
                       <br />
                       <span className="muted">
-                        {optionName(o)} · {o.available} available · {rulesText(o)}
+                        {optionName(o)} · {t`${o.available} available`} · {rulesText(o, i18n)}
                       </span>
                     </td>
                     <td className="num">{formatPrice(unitFor(o, line.quantity), currencyCode)}</td>
                     <td>
                       <FormField
-                        label={<span className="visually-hidden">Quantity of {name}</span>}
+                        label={<span className="visually-hidden">{t`Quantity of ${name}`}</span>}
                         error={problem}
                       >
                         {(control) => (
@@ -206,10 +241,10 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                       <button
                         type="button"
                         className="button button--secondary button--small"
-                        aria-label={`Remove ${name}`}
+                        aria-label={t`Remove ${name}`}
                         onClick={() => remove(o.productOptionId)}
                       >
-                        Remove
+                        <Trans>Remove</Trans>
                       </button>
                     </td>
                   </tr>

@@ -1,8 +1,10 @@
 import { type BulkOrderResult, ORDER_RULES, ORDER_STATUSES, type OrderStatus } from '@kshop/contract';
 import { FormField, useConfirm } from '@kshop/ui';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { orderStatusLabel } from '../../../components/ui/status-badge';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { adminRequest, errorMessage } from '../../../lib/api-client';
 import './order-bulk-actions.css';
 
@@ -24,7 +26,6 @@ export function useBulkMove() {
 }
 
 const TARGETS = ORDER_STATUSES.filter((s) => s !== 'PENDING');
-const plural = (n: number) => (n === 1 ? '1 order' : `${n} orders`);
 
 type Props = {
   /** The selected orders of this page, in list order. */
@@ -46,20 +47,24 @@ export function OrderBulkActions({ selected, onMoved }: Props) {
   const [answer, setAnswer] = useState<{ to: OrderStatus; result: BulkAnswer } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const count = selected.length;
+  const { t } = useLingui();
+  const { orderStatusLabels, localize } = useContractTexts();
+  const orders = (n: number) => plural(n, { one: '# order', other: '# orders' });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (bulk.isPending) return;
     setFailure(null);
-    if (!to) return setProblem({ field: 'to', message: 'Choose the status to move the orders to.' });
+    if (!to) return setProblem({ field: 'to', message: t`Choose the status to move the orders to.` });
     if (to === 'CANCELLED' && !note.trim()) {
-      return setProblem({ field: 'note', message: ORDER_RULES.cancelNeedsReason });
+      return setProblem({ field: 'note', message: localize(ORDER_RULES.cancelNeedsReason) });
     }
     setProblem(null);
+    const statusName = orderStatusLabels[to];
+    const counted = orders(count);
     const ok = await confirm(
-      `Move ${plural(count)} to ${orderStatusLabel(to)}? Each order is checked as it would be on its own; ` +
-        'those that cannot move stay as they are.',
-      `Move ${plural(count)}`,
+      t`Move ${counted} to ${statusName}? Each order is checked as it would be on its own; those that cannot move stay as they are.`,
+      t`Move ${counted}`,
     );
     if (!ok) return;
     try {
@@ -81,14 +86,14 @@ export function OrderBulkActions({ selected, onMoved }: Props) {
     <div className="bulk-actions">
       <form
         className="filters bulk-actions__bar"
-        aria-label="Change the status of selected orders"
+        aria-label={t`Change the status of selected orders`}
         onSubmit={submit}
         noValidate
       >
         <p className="bulk-actions__count" aria-live="polite">
-          {count === 0 ? 'No orders selected' : `${plural(count)} selected`}
+          {count === 0 ? t`No orders selected` : t`${orders(count)} selected`}
         </p>
-        <FormField label="New status" error={problem?.field === 'to' ? problem.message : null}>
+        <FormField label={t`New status`} error={problem?.field === 'to' ? problem.message : null}>
           {(control) => (
             <select
               {...control}
@@ -98,10 +103,10 @@ export function OrderBulkActions({ selected, onMoved }: Props) {
                 setProblem(null);
               }}
             >
-              <option value="">Choose…</option>
+              <option value="">{t`Choose…`}</option>
               {TARGETS.map((status) => (
                 <option key={status} value={status}>
-                  {orderStatusLabel(status)}
+                  {orderStatusLabels[status]}
                 </option>
               ))}
             </select>
@@ -109,10 +114,10 @@ export function OrderBulkActions({ selected, onMoved }: Props) {
         </FormField>
         {to === 'CANCELLED' && (
           <FormField
-            label="Reason for cancelling"
+            label={t`Reason for cancelling`}
             className="field--grow"
             error={problem?.field === 'note' ? problem.message : null}
-            hint="Each buyer's e-mail and each order's history carry it."
+            hint={t`Each buyer's e-mail and each order's history carry it.`}
           >
             {(control) => (
               <input
@@ -128,7 +133,7 @@ export function OrderBulkActions({ selected, onMoved }: Props) {
           </FormField>
         )}
         <button type="submit" className="button" disabled={count === 0 || bulk.isPending}>
-          {bulk.isPending ? 'Changing…' : 'Change status'}
+          {bulk.isPending ? t`Changing…` : t`Change status`}
         </button>
       </form>
       {failure && (
@@ -141,9 +146,9 @@ export function OrderBulkActions({ selected, onMoved }: Props) {
           <>
             <p className="notice">
               {answer.result.moved > 0
-                ? `${plural(answer.result.moved)} moved to ${orderStatusLabel(answer.to)}.`
-                : 'No order moved.'}
-              {refused.length > 0 && ` ${plural(refused.length)} refused:`}
+                ? t`${orders(answer.result.moved)} moved to ${orderStatusLabels[answer.to]}.`
+                : t`No order moved.`}
+              {refused.length > 0 && ` ${t`${orders(refused.length)} refused:`}`}
             </p>
             {refused.length > 0 && (
               <ul className="bulk-actions__refused">

@@ -1,12 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { adminDownload, errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-file';
 
 type DocumentKind = 'invoice' | 'packing-list';
 
-const DOCUMENTS: { kind: DocumentKind; label: string }[] = [
-  { kind: 'invoice', label: 'Invoice (PDF)' },
-  { kind: 'packing-list', label: 'Packing list (PDF)' },
+const DOCUMENTS: { kind: DocumentKind; label: MessageDescriptor }[] = [
+  { kind: 'invoice', label: msg`Invoice (PDF)` },
+  { kind: 'packing-list', label: msg`Packing list (PDF)` },
 ];
 
 /**
@@ -14,6 +17,7 @@ const DOCUMENTS: { kind: DocumentKind; label: string }[] = [
  * none) and saved under the name the API gives them.
  */
 export function OrderDocuments({ orderUuid, orderNumber }: { orderUuid: string; orderNumber: string }) {
+  const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<DocumentKind | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -33,7 +37,9 @@ export function OrderDocuments({ orderUuid, orderNumber }: { orderUuid: string; 
 
   return (
     <section className="panel" aria-labelledby="documents-heading">
-      <h2 id="documents-heading">Documents</h2>
+      <h2 id="documents-heading">
+        <Trans>Documents</Trans>
+      </h2>
       <div className="button-row">
         {DOCUMENTS.map(({ kind, label }) => (
           <button
@@ -44,12 +50,12 @@ export function OrderDocuments({ orderUuid, orderNumber }: { orderUuid: string; 
             aria-busy={busy === kind || undefined}
             onClick={() => void download(kind)}
           >
-            {label}
+            {i18n._(label)}
           </button>
         ))}
       </div>
       <p role="status" className="muted">
-        {busy ? 'Preparing the PDF…' : ''}
+        {busy ? t`Preparing the PDF…` : ''}
       </p>
       {failure && (
         <p role="alert" className="form-error section-gap">

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { adminDownload, errorMessage } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/save-file';
@@ -12,13 +14,14 @@ export type OrderExportFilter = {
 };
 
 const FORMATS = [
-  { extension: 'csv', label: 'Export CSV' },
-  { extension: 'xlsx', label: 'Export Excel' },
+  { extension: 'csv', label: msg`Export CSV` },
+  { extension: 'xlsx', label: msg`Export Excel` },
 ] as const;
 type Extension = (typeof FORMATS)[number]['extension'];
 
 /** The order lines of the orders the list's filters select, one row per line, for accounting. */
 export function OrderExports({ filter }: { filter: OrderExportFilter }) {
+  const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<Extension | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -47,7 +50,7 @@ export function OrderExports({ filter }: { filter: OrderExportFilter }) {
             aria-busy={busy === extension || undefined}
             onClick={() => void download(extension)}
           >
-            {busy === extension ? 'Exporting…' : label}
+            {busy === extension ? t`Exporting…` : i18n._(label)}
           </button>
         ))}
       </div>

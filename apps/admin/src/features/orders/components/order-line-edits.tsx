@@ -8,8 +8,12 @@ import {
   toMinorUnits,
 } from '@kshop/contract';
 import { FormField, useConfirm } from '@kshop/ui';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import {
   type ProductWithOptions,
@@ -45,13 +49,17 @@ function readQuantity(text: string): { quantity: number } | { problem: string } 
  * What the confirmation says the amounts become when the products change by `deltaMajor` (memos stay as they
  * are; the server recomputes and has the last word).
  */
-export function amountChange(amounts: Amounts, deltaMajor: number): string {
+export function amountChange(amounts: Amounts, deltaMajor: number, i18n: I18n): string {
   const c = amounts.currencyCode;
   const delta = toMinorUnits(deltaMajor, c);
   const products = toMinorUnits(amounts.beforeDiscountProductAmount, c);
   const final = toMinorUnits(amounts.finalPaymentAmount, c);
   const money = (minor: number) => formatPrice(fromMinorUnits(minor, c), c);
-  return `Products ${money(products)} → ${money(products + delta)}; final amount ${money(final)} → ${money(final + delta)}.`;
+  const [productsBefore, productsAfter] = [money(products), money(products + delta)];
+  const [finalBefore, finalAfter] = [money(final), money(final + delta)];
+  return i18n._(
+    msg`Products ${productsBefore} → ${productsAfter}; final amount ${finalBefore} → ${finalAfter}.`,
+  );
 }
 
 /** The line's unit price: what it was ordered at (edits keep it). */
@@ -69,6 +77,8 @@ function LineEditRow({
   removable: boolean;
 }) {
   const confirm = useConfirm();
+  const { t, i18n } = useLingui();
+  const { localize } = useContractTexts();
   const change = useChangeLine(orderUuid);
   const remove = useRemoveLine(orderUuid);
   const [text, setText] = useState(String(line.quantity));
@@ -81,19 +91,20 @@ function LineEditRow({
     event.preventDefault();
     setDone(null);
     const read = readQuantity(text);
-    if ('problem' in read) return setError(read.problem);
-    if (read.quantity === line.quantity) return setError(ORDER_EDIT_RULES.unchanged);
+    if ('problem' in read) return setError(localize(read.problem));
+    if (read.quantity === line.quantity) return setError(localize(ORDER_EDIT_RULES.unchanged));
     setError(null);
     const delta = unitOf(line) * (read.quantity - line.quantity);
+    const [from, to, amountsAfter] = [line.quantity, read.quantity, amountChange(amounts, delta, i18n)];
     const ok = await confirm(
-      `Change ${name} from ${line.quantity} to ${read.quantity}? ${amountChange(amounts, delta)} The buyer is e-mailed.`,
-      'Change quantity',
+      t`Change ${name} from ${from} to ${to}? ${amountsAfter} The buyer is e-mailed.`,
+      t`Change quantity`,
     );
     if (!ok) return;
     try {
       const changed = await change.mutateAsync({ lineUuid: line.orderDetailUuid, quantity: read.quantity });
       setText(String(changed.toQuantity));
-      setDone(`Quantity changed to ${changed.toQuantity}.`);
+      setDone(t`Quantity changed to ${changed.toQuantity}.`);
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -101,9 +112,10 @@ function LineEditRow({
 
   const removeLine = async () => {
     setDone(null);
+    const [quantity, amountsAfter] = [line.quantity, amountChange(amounts, -line.amount, i18n)];
     const ok = await confirm(
-      `Remove ${name} (× ${line.quantity}) from the order? ${amountChange(amounts, -line.amount)} The buyer is e-mailed.`,
-      'Remove line',
+      t`Remove ${name} (× ${quantity}) from the order? ${amountsAfter} The buyer is e-mailed.`,
+      t`Remove line`,
     );
     if (!ok) return;
     try {
@@ -116,7 +128,7 @@ function LineEditRow({
   return (
     <li className="line-edit">
       <form className="line-edit__form" onSubmit={(event) => void submit(event)} noValidate>
-        <FormField label={`Quantity of ${name}`} error={error}>
+        <FormField label={t`Quantity of ${name}`} error={error}>
           {(control) => (
             <input
               {...control}
@@ -135,17 +147,17 @@ function LineEditRow({
         </FormField>
         <div className="button-row">
           <button type="submit" className="button button--small" disabled={busy}>
-            Change quantity
+            <Trans>Change quantity</Trans>
           </button>
           <button
             type="button"
             className="button button--small button--danger"
             disabled={busy || !removable}
-            aria-label={`Remove ${name}`}
-            title={removable ? undefined : ORDER_EDIT_RULES.lastLine}
+            aria-label={t`Remove ${name}`}
+            title={removable ? undefined : localize(ORDER_EDIT_RULES.lastLine)}
             onClick={() => void removeLine()}
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </div>
       </form>
@@ -166,6 +178,8 @@ const availableOf = (o: Option) => (o.isSoldOut ? 0 : Math.max(o.stock - o.holdS
 /** Finds a product through the catalogue's list, then one of its options, and adds it with a quantity. */
 function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amounts }) {
   const confirm = useConfirm();
+  const { t, i18n } = useLingui();
+  const { localize } = useContractTexts();
   const add = useAddLine(orderUuid);
   const [draft, setDraft] = useState('');
   const [q, setQ] = useState('');
@@ -183,24 +197,26 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     setDone(null);
-    if (!option || !product.data) return setOptionError('Choose an option.');
+    if (!option || !product.data) return setOptionError(t`Choose an option.`);
     const read = readQuantity(text);
-    if ('problem' in read) return setError(read.problem);
+    if ('problem' in read) return setError(localize(read.problem));
     setError(null);
     setOptionError(null);
     const name = `${product.data.title} / ${optionName(option)}`;
     const unit = priceOf(option, currency);
+    const [quantity, unitPrice] = [read.quantity, formatPrice(unit, currency)];
+    const amountsAfter = amountChange(amounts, unit * read.quantity, i18n);
     const ok = await confirm(
-      `Add ${name} × ${read.quantity} at ${formatPrice(unit, currency)} each (list price; the buyer's price group applies)? ${amountChange(amounts, unit * read.quantity)} The buyer is e-mailed.`,
-      'Add line',
+      t`Add ${name} × ${quantity} at ${unitPrice} each (list price; the buyer's price group applies)? ${amountsAfter} The buyer is e-mailed.`,
+      t`Add line`,
     );
     if (!ok) return;
     try {
       const change = await add.mutateAsync({ productOptionId: option.uuid, quantity: read.quantity });
       setDone(
         change.kind === 'LINE_ADDED'
-          ? `${name} added.`
-          : `${name} was already in the order: its quantity is now ${change.toQuantity}.`,
+          ? t`${name} added.`
+          : t`${name} was already in the order: its quantity is now ${change.toQuantity}.`,
       );
       setText('1');
     } catch (failure) {
@@ -212,9 +228,11 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
 
   return (
     <div className="add-line section-gap">
-      <h3>Add a line</h3>
+      <h3>
+        <Trans>Add a line</Trans>
+      </h3>
       <form
-        aria-label="Find products to add"
+        aria-label={t`Find products to add`}
         className="filters"
         onSubmit={(event) => {
           event.preventDefault();
@@ -223,23 +241,25 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
           setOptionId('');
         }}
       >
-        <FormField label="Product, vendor or artist" className="field--grow">
+        <FormField label={t`Product, vendor or artist`} className="field--grow">
           {(control) => (
             <input {...control} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
           )}
         </FormField>
         <button type="submit" className="button">
-          Find products
+          <Trans>Find products</Trans>
         </button>
       </form>
       {q === '' ? null : found.isPending ? (
-        <LoadingState label="Finding products..." />
+        <LoadingState label={t`Finding products...`} />
       ) : found.error ? (
         <ErrorState error={found.error} onRetry={() => void found.refetch()} />
       ) : found.data.productList.length === 0 ? (
-        <EmptyState>No product matches "{q}".</EmptyState>
+        <EmptyState>
+          <Trans>No product matches "{q}".</Trans>
+        </EmptyState>
       ) : (
-        <ul className="add-line__products" aria-label="Products found">
+        <ul className="add-line__products" aria-label={t`Products found`}>
           {found.data.productList.map((p) => (
             <li key={p.uuid}>
               <button
@@ -258,13 +278,13 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
           ))}
         </ul>
       )}
-      {productId && product.isPending && <LoadingState label="Loading options..." />}
+      {productId && product.isPending && <LoadingState label={t`Loading options...`} />}
       {productId && product.error && (
         <ErrorState error={product.error} onRetry={() => void product.refetch()} />
       )}
       {product.data && productId && (
         <form className="add-line__form" onSubmit={(event) => void submit(event)} noValidate>
-          <FormField label={`Option of ${product.data.title}`} error={optionError}>
+          <FormField label={t`Option of ${product.data.title}`} error={optionError}>
             {(control) => (
               <select
                 {...control}
@@ -274,18 +294,18 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
                   setOptionError(null);
                 }}
               >
-                <option value="">Choose an option</option>
+                <option value="">{t`Choose an option`}</option>
                 {product.data.options.map((o) => (
                   <option key={o.uuid} value={o.uuid} disabled={availableOf(o) === 0}>
                     {`${optionName(o)} — ${formatPrice(priceOf(o, currency), currency)}, ${
-                      o.isSoldOut ? 'sold out' : `${availableOf(o)} available`
+                      o.isSoldOut ? t`sold out` : t`${availableOf(o)} available`
                     }`}
                   </option>
                 ))}
               </select>
             )}
           </FormField>
-          <FormField label="Quantity to add" error={error}>
+          <FormField label={t`Quantity to add`} error={error}>
             {(control) => (
               <input
                 {...control}
@@ -303,7 +323,7 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
             )}
           </FormField>
           <button type="submit" className="button" disabled={add.isPending}>
-            Add line
+            <Trans>Add line</Trans>
           </button>
         </form>
       )}
@@ -329,8 +349,12 @@ export function OrderLineEdits({ order }: { order: AdminOrderDetail }) {
   };
   return (
     <section className="panel" aria-labelledby="line-edits-heading">
-      <h2 id="line-edits-heading">Change lines</h2>
-      <p className="muted">Stock is held or released at once; the buyer is e-mailed each change.</p>
+      <h2 id="line-edits-heading">
+        <Trans>Change lines</Trans>
+      </h2>
+      <p className="muted">
+        <Trans>Stock is held or released at once; the buyer is e-mailed each change.</Trans>
+      </p>
       <ul className="line-edits">
         {order.orderDetails.map((line) => (
           <LineEditRow

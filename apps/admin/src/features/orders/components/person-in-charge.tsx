@@ -1,5 +1,6 @@
 import type { AdminOrderDetail } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 
@@ -26,6 +27,7 @@ export function PersonInCharge({
   ownerRights,
   onAssign,
 }: PersonInChargeProps) {
+  const { t } = useLingui();
   const currentId = current?.id ?? '';
   const [choice, setChoice] = useState(currentId);
   const [busy, setBusy] = useState(false);
@@ -53,12 +55,14 @@ export function PersonInCharge({
   const offersNobody = mayClear || currentId === '';
   return (
     <section className="panel" aria-labelledby="person-in-charge-heading">
-      <h2 id="person-in-charge-heading">Person in charge</h2>
-      <p>{current ? nameOf(current) : 'Nobody yet'}</p>
+      <h2 id="person-in-charge-heading">
+        <Trans>Person in charge</Trans>
+      </h2>
+      <p>{current ? nameOf(current) : t`Nobody yet`}</p>
       <form className="inline-form" onSubmit={(event) => void submit(event)}>
         <FormField
-          label="Person in charge"
-          hint={ownerRights ? undefined : 'You can assign yourself; an owner assigns anyone.'}
+          label={t`Person in charge`}
+          hint={ownerRights ? undefined : t`You can assign yourself; an owner assigns anyone.`}
         >
           {(control) => (
             <select
@@ -69,7 +73,7 @@ export function PersonInCharge({
                 setDone(false);
               }}
             >
-              {offersNobody && <option value="">Nobody</option>}
+              {offersNobody && <option value="">{t`Nobody`}</option>}
               {choices.map((member) => (
                 <option
                   key={member.id}
@@ -83,7 +87,7 @@ export function PersonInCharge({
           )}
         </FormField>
         <button type="submit" className="button" disabled={busy || choice === currentId}>
-          Assign
+          <Trans>Assign</Trans>
         </button>
       </form>
       {failure && (
@@ -93,7 +97,7 @@ export function PersonInCharge({
       )}
       {done && (
         <p role="status" className="notice">
-          Person in charge updated.
+          <Trans>Person in charge updated.</Trans>
         </p>
       )}
     </section>

@@ -6,8 +6,10 @@ import {
   type ShipmentView,
 } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { adminDownload, adminRequest, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { saveBlob } from '../../../lib/save-file';
@@ -43,12 +45,14 @@ export function ParcelFields({
   required?: boolean;
 }) {
   const listId = useId();
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
   return (
     <>
       <FormField
-        label="Carrier"
-        error={errors.carrier ?? null}
-        hint="Pick a suggestion or type another carrier."
+        label={t`Carrier`}
+        error={errors.carrier ? localize(errors.carrier) : null}
+        hint={t`Pick a suggestion or type another carrier.`}
       >
         {(control) => (
           <input
@@ -63,7 +67,10 @@ export function ParcelFields({
         )}
       </FormField>
       <CarrierSuggestions id={listId} />
-      <FormField label="Tracking number" error={errors.trackingNumber ?? null}>
+      <FormField
+        label={t`Tracking number`}
+        error={errors.trackingNumber ? localize(errors.trackingNumber) : null}
+      >
         {(control) => (
           <input
             {...control}
@@ -106,8 +113,8 @@ export function useParcel(onEdit: (field: ParcelField) => void) {
 
 /** The parcel field a server refusal names ("carrier …", "tracking number …"), where it is shown; else null. */
 export function parcelFieldOf(message: string): ParcelField | null {
-  if (/carrier/i.test(message)) return 'carrier';
-  if (/tracking/i.test(message)) return 'trackingNumber';
+  if (/carrier|택배사/i.test(message)) return 'carrier';
+  if (/tracking|송장/i.test(message)) return 'trackingNumber';
   return null;
 }
 
@@ -148,6 +155,7 @@ type ShipmentsProps = {
  * ship, and the parcels sent so far.
  */
 export function Shipments({ orderUuid, status, lines, shipments, onShip }: ShipmentsProps) {
+  const { t } = useLingui();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [fetching, setFetching] = useState<string | null>(null);
@@ -172,8 +180,14 @@ export function Shipments({ orderUuid, status, lines, shipments, onShip }: Shipm
   const partly = shipments.length > 0 && lines.some((l) => openOf(l) > 0);
   return (
     <section className="panel" aria-labelledby="shipments-heading">
-      <h2 id="shipments-heading">Shipments</h2>
-      {partly && <p className="muted">Partly shipped: the open quantities below are still to ship.</p>}
+      <h2 id="shipments-heading">
+        <Trans>Shipments</Trans>
+      </h2>
+      {partly && (
+        <p className="muted">
+          <Trans>Partly shipped: the open quantities below are still to ship.</Trans>
+        </p>
+      )}
       {mayShip ? (
         <ShipForm
           // A new parcel starts from a blank carrier and tracking number.
@@ -182,7 +196,7 @@ export function Shipments({ orderUuid, status, lines, shipments, onShip }: Shipm
           onShip={async (parcel) => {
             setDone(null);
             const answer = await onShip(parcel);
-            setDone(answer.complete ? 'Shipped: the order is now Shipped.' : 'Shipment recorded.');
+            setDone(answer.complete ? t`Shipped: the order is now Shipped.` : t`Shipment recorded.`);
           }}
         />
       ) : (
@@ -194,23 +208,29 @@ export function Shipments({ orderUuid, status, lines, shipments, onShip }: Shipm
         </p>
       )}
       <h3 id={sentId} className="section-gap">
-        Sent
+        <Trans>Sent</Trans>
       </h3>
       {shipments.length === 0 ? (
-        <p className="muted">Nothing has shipped yet.</p>
+        <p className="muted">
+          <Trans>Nothing has shipped yet.</Trans>
+        </p>
       ) : (
         <ol className="shipment-list" aria-labelledby={sentId}>
           {shipments.map((s, i) => (
             <li key={s.shipmentUuid} className="shipment-list__item">
               <p>
-                <strong>Shipment {i + 1}</strong> ·{' '}
+                <strong>{t`Shipment ${i + 1}`}</strong> ·{' '}
                 <time dateTime={s.createdAt}>{formatDateTime(s.createdAt)}</time>
               </p>
               <dl className="details">
-                <dt>Carrier</dt>
-                <dd>{s.carrier || 'Not given'}</dd>
-                <dt>Tracking number</dt>
-                <dd>{s.trackingNumber || 'Not given'}</dd>
+                <dt>
+                  <Trans>Carrier</Trans>
+                </dt>
+                <dd>{s.carrier || t`Not given`}</dd>
+                <dt>
+                  <Trans>Tracking number</Trans>
+                </dt>
+                <dd>{s.trackingNumber || t`Not given`}</dd>
               </dl>
               <ul>
                 {s.lines.map((l) => (
@@ -225,7 +245,7 @@ export function Shipments({ orderUuid, status, lines, shipments, onShip }: Shipm
                 aria-busy={fetching === s.shipmentUuid || undefined}
                 onClick={() => void packingList(s.shipmentUuid, i + 1)}
               >
-                Packing list of shipment {i + 1} (PDF)
+                {t`Packing list of shipment ${i + 1} (PDF)`}
               </button>
             </li>
           ))}
@@ -241,21 +261,24 @@ export function Shipments({ orderUuid, status, lines, shipments, onShip }: Shipm
 }
 
 function OpenTable({ lines }: { lines: readonly Line[] }) {
+  const { t } = useLingui();
   return (
     <div className="table-wrap">
       <table className="table">
-        <caption className="visually-hidden">Shipped and open quantities</caption>
+        <caption className="visually-hidden">{t`Shipped and open quantities`}</caption>
         <thead>
           <tr>
-            <th scope="col">Product</th>
-            <th scope="col" className="num">
-              Ordered
+            <th scope="col">
+              <Trans>Product</Trans>
             </th>
             <th scope="col" className="num">
-              Shipped
+              <Trans>Ordered</Trans>
             </th>
             <th scope="col" className="num">
-              Open
+              <Trans>Shipped</Trans>
+            </th>
+            <th scope="col" className="num">
+              <Trans>Open</Trans>
             </th>
           </tr>
         </thead>
@@ -296,6 +319,8 @@ function ShipForm({
   const parcelTyped = useParcel((field) => setErrors((e) => ({ ...e, [field]: undefined })));
   const [busy, setBusy] = useState(false);
   const linesErrorId = useId();
+  const { t } = useLingui();
+  const { localize } = useContractTexts();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -306,12 +331,13 @@ function ShipForm({
       if (text === '' || text === '0') continue;
       const quantity = Number(text);
       if (!Number.isInteger(quantity) || quantity < 0) {
-        found.lines = `${line.productOption.productTitle}: the quantity must be a whole number.`;
+        const title = line.productOption.productTitle;
+        found.lines = t`${title}: the quantity must be a whole number.`;
       } else if (quantity > openOf(line)) {
-        found.lines = SHIPMENT_RULES.tooMany(line.productOption.productTitle, openOf(line));
+        found.lines = localize(SHIPMENT_RULES.tooMany(line.productOption.productTitle, openOf(line)));
       } else parcel.push({ orderDetailId: line.orderDetailUuid, quantity });
     }
-    if (!found.lines && parcel.length === 0) found.lines = SHIPMENT_RULES.linesRequired;
+    if (!found.lines && parcel.length === 0) found.lines = localize(SHIPMENT_RULES.linesRequired);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -323,7 +349,7 @@ function ShipForm({
       setErrors(
         field
           ? { [field]: message }
-          : /ship|line|quantity/i.test(message)
+          : /ship|line|quantity|출고|수량/i.test(message)
             ? { lines: message }
             : { form: message },
       );
@@ -337,25 +363,27 @@ function ShipForm({
       className="ship-form"
       onSubmit={(event) => void submit(event)}
       noValidate
-      aria-label="Ship a parcel"
+      aria-label={t`Ship a parcel`}
     >
       <div className="table-wrap">
         <table className="table" aria-describedby={errors.lines ? linesErrorId : undefined}>
-          <caption className="visually-hidden">Quantities in this parcel</caption>
+          <caption className="visually-hidden">{t`Quantities in this parcel`}</caption>
           <thead>
             <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className="num">
-                Ordered
+              <th scope="col">
+                <Trans>Product</Trans>
               </th>
               <th scope="col" className="num">
-                Shipped
+                <Trans>Ordered</Trans>
               </th>
               <th scope="col" className="num">
-                Open
+                <Trans>Shipped</Trans>
               </th>
               <th scope="col" className="num">
-                Ship now
+                <Trans>Open</Trans>
+              </th>
+              <th scope="col" className="num">
+                <Trans>Ship now</Trans>
               </th>
             </tr>
           </thead>
@@ -379,18 +407,20 @@ function ShipForm({
                         min={0}
                         max={open}
                         step={1}
-                        aria-label={`Ship now: ${line.productOption.productTitle} ${optionOf(line)}`.trim()}
+                        aria-label={t`Ship now: ${line.productOption.productTitle} ${optionOf(line)}`.trim()}
                         aria-invalid={errors.lines ? true : undefined}
                         aria-describedby={errors.lines ? linesErrorId : undefined}
                         value={quantityOf(line)}
                         onChange={(event) => {
                           const text = event.target.value;
-                          setTyped((t) => ({ ...t, [line.orderDetailUuid]: { text, open } }));
+                          setTyped((before) => ({ ...before, [line.orderDetailUuid]: { text, open } }));
                           setErrors((e) => ({ ...e, lines: undefined }));
                         }}
                       />
                     ) : (
-                      <span className="muted">Shipped</span>
+                      <span className="muted">
+                        {t({ message: 'Shipped', context: 'line fully shipped' })}
+                      </span>
                     )}
                   </td>
                 </tr>
@@ -405,7 +435,9 @@ function ShipForm({
         </p>
       )}
       <ParcelFields {...parcelTyped.fields} errors={errors} />
-      <p className="muted">The buyer is e-mailed the carrier, the tracking number and what is still open.</p>
+      <p className="muted">
+        <Trans>The buyer is e-mailed the carrier, the tracking number and what is still open.</Trans>
+      </p>
       {errors.form && (
         <p role="alert" className="form-error">
           {errors.form}
@@ -413,7 +445,7 @@ function ShipForm({
       )}
       <div className="button-row">
         <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
-          Ship
+          <Trans>Ship</Trans>
         </button>
       </div>
     </form>

@@ -1,24 +1,40 @@
 import { type AdminOrderDetail, ORDER_RULES, type OrderStatus } from '@kshop/contract';
 import { Modal, useConfirm } from '@kshop/ui';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
-import { orderStatusLabel } from '../../../components/ui/status-badge';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import type { OrderMove } from '../api/orders-api';
 import { ParcelFields, parcelFieldOf, useParcel } from './shipments';
 
 /** What each move does beyond the status word, said before staff confirm it. */
-const EFFECTS: Record<OrderStatus, string> = {
-  PENDING: '',
-  CONFIRMED: 'The buyer learns that a person in charge has the order; send the receipt and tax invoice.',
-  PAID: 'The payment has arrived.',
-  PREPARING: 'The goods are being packed.',
-  SHIPPED: 'The reserved quantities are taken out of stock.',
-  DELIVERED: 'The order is complete.',
-  CANCELLED: 'The reserved stock is released. This cannot be undone.',
+const EFFECTS: Record<OrderStatus, MessageDescriptor | null> = {
+  PENDING: null,
+  CONFIRMED: msg`The buyer learns that a person in charge has the order; send the receipt and tax invoice.`,
+  PAID: msg`The payment has arrived.`,
+  PREPARING: msg`The goods are being packed.`,
+  SHIPPED: msg`The reserved quantities are taken out of stock.`,
+  DELIVERED: msg`The order is complete.`,
+  CANCELLED: msg`The reserved stock is released. This cannot be undone.`,
 };
 
-export const actionLabel = (status: OrderStatus): string =>
-  status === 'CANCELLED' ? 'Cancel order' : `Mark as ${orderStatusLabel(status)}`;
+/** The screen's words for a move: its button, its effect, and the status name, in the screen's language. */
+function useMoveWords() {
+  const { t, i18n } = useLingui();
+  const { orderStatusLabels, localize } = useContractTexts();
+  const name = (status: OrderStatus) => orderStatusLabels[status];
+  const actionLabel = (status: OrderStatus): string => {
+    const statusName = name(status);
+    return status === 'CANCELLED' ? t`Cancel order` : t`Mark as ${statusName}`;
+  };
+  const effect = (status: OrderStatus) => {
+    const descriptor = EFFECTS[status];
+    return descriptor ? i18n._(descriptor) : '';
+  };
+  return { name, actionLabel, effect, localize };
+}
 
 type Line = AdminOrderDetail['orderDetails'][number];
 
@@ -41,6 +57,8 @@ export function StatusActions({
   onMove,
 }: StatusActionsProps) {
   const confirm = useConfirm();
+  const { t } = useLingui();
+  const { name, actionLabel, effect, localize } = useMoveWords();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -52,8 +70,9 @@ export function StatusActions({
   const [shipping, setShipping] = useState(false);
 
   const move = async (status: OrderStatus, why?: string) => {
+    const statusName = name(status);
     const ok = await confirm(
-      `Move order ${orderNumber} to ${orderStatusLabel(status)}? ${EFFECTS[status]}`,
+      `${t`Move order ${orderNumber} to ${statusName}?`} ${effect(status)}`,
       actionLabel(status),
     );
     if (!ok) return;
@@ -62,7 +81,7 @@ export function StatusActions({
     setDone(null);
     try {
       await onMove(why === undefined ? { status } : { status, reason: why });
-      setDone(`The order is now ${orderStatusLabel(status)}.`);
+      setDone(t`The order is now ${statusName}.`);
       setReason(null);
     } catch (error) {
       setFailure(errorMessage(error));
@@ -75,7 +94,7 @@ export function StatusActions({
     event.preventDefault();
     const why = (reason ?? '').trim();
     if (!why) {
-      setReasonError(ORDER_RULES.cancelNeedsReason);
+      setReasonError(localize(ORDER_RULES.cancelNeedsReason));
       return;
     }
     void move('CANCELLED', why);
@@ -83,9 +102,13 @@ export function StatusActions({
 
   return (
     <section className="panel" aria-labelledby="status-actions-heading">
-      <h2 id="status-actions-heading">Status</h2>
+      <h2 id="status-actions-heading">
+        <Trans>Status</Trans>
+      </h2>
       {nextStatuses.length === 0 ? (
-        <p className="muted">This order has reached its final status.</p>
+        <p className="muted">
+          <Trans>This order has reached its final status.</Trans>
+        </p>
       ) : (
         <div className="button-row">
           {nextStatuses.map((status) => (
@@ -110,10 +133,14 @@ export function StatusActions({
           ))}
         </div>
       )}
-      {awaitsPersonInCharge && <p className="muted section-gap">{ORDER_RULES.confirmNeedsPersonInCharge}</p>}
+      {awaitsPersonInCharge && (
+        <p className="muted section-gap">{localize(ORDER_RULES.confirmNeedsPersonInCharge)}</p>
+      )}
       {reason !== null && (
         <form className="cancel-form section-gap" onSubmit={submitCancel} noValidate>
-          <label htmlFor={reasonId}>Reason for cancelling</label>
+          <label htmlFor={reasonId}>
+            <Trans>Reason for cancelling</Trans>
+          </label>
           <textarea
             id={reasonId}
             value={reason}
@@ -131,7 +158,7 @@ export function StatusActions({
             }}
           />
           <p id={`${reasonId}-hint`} className="muted">
-            The buyer's e-mail and the order's history carry it.
+            <Trans>The buyer's e-mail and the order's history carry it.</Trans>
           </p>
           {reasonError && (
             <p id={`${reasonId}-error`} role="alert" className="form-error">
@@ -140,10 +167,10 @@ export function StatusActions({
           )}
           <div className="button-row">
             <button type="submit" className="button button--danger" disabled={busy}>
-              Cancel order
+              <Trans>Cancel order</Trans>
             </button>
             <button type="button" className="button button--secondary" onClick={() => setReason(null)}>
-              Keep the order
+              <Trans>Keep the order</Trans>
             </button>
           </div>
         </form>
@@ -156,7 +183,8 @@ export function StatusActions({
           onShip={async (parcel) => {
             await onMove({ status: 'SHIPPED', ...parcel });
             setShipping(false);
-            setDone(`The order is now ${orderStatusLabel('SHIPPED')}.`);
+            const shipped = name('SHIPPED');
+            setDone(t`The order is now ${shipped}.`);
           }}
         />
       )}
@@ -191,11 +219,14 @@ function ShipDialog({
   onShip: (parcel: { carrier: string; trackingNumber: string }) => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const { name, actionLabel, effect } = useMoveWords();
   const titleId = useId();
   const introId = useId();
   const [errors, setErrors] = useState<ShipErrors>({});
   const parcel = useParcel((field) => setErrors((e) => ({ ...e, [field]: undefined })));
   const [busy, setBusy] = useState(false);
+  const shippedName = name('SHIPPED');
   const open = lines
     .map((line) => ({ line, open: line.quantity - (line.shippedQuantity ?? 0) }))
     .filter((l) => l.open > 0);
@@ -222,11 +253,11 @@ function ShipDialog({
         {actionLabel('SHIPPED')}
       </h2>
       <p id={introId}>
-        Move order {orderNumber} to {orderStatusLabel('SHIPPED')}? Everything still open leaves in this last
-        parcel. {EFFECTS.SHIPPED}
+        {t`Move order ${orderNumber} to ${shippedName}? Everything still open leaves in this last parcel.`}{' '}
+        {effect('SHIPPED')}
       </p>
       {open.length > 0 && (
-        <ul aria-label="Still open">
+        <ul aria-label={t`Still open`}>
           {open.map(({ line, open: quantity }) => (
             <li key={line.orderDetailUuid}>
               {[
@@ -243,7 +274,9 @@ function ShipDialog({
       )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <ParcelFields {...parcel.fields} errors={errors} required />
-        <p className="muted">The buyer is e-mailed the carrier and the tracking number.</p>
+        <p className="muted">
+          <Trans>The buyer is e-mailed the carrier and the tracking number.</Trans>
+        </p>
         {errors.form && (
           <p role="alert" className="form-error">
             {errors.form}
@@ -251,7 +284,7 @@ function ShipDialog({
         )}
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={onClose}>
-            Keep the status
+            <Trans>Keep the status</Trans>
           </button>
           <button type="submit" className="button" disabled={busy} aria-busy={busy || undefined}>
             {actionLabel('SHIPPED')}

@@ -1,16 +1,19 @@
 import type { OrderChangeEntry, OrderHistoryEntry } from '@kshop/contract';
-import { orderStatusLabel } from '../../../components/ui/status-badge';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { formatDateTime } from '../../../lib/format';
 
-const actorOf = (entry: OrderHistoryEntry): string => {
-  if (entry.actor === 'BUYER') return 'the buyer';
-  if (entry.actor === 'SYSTEM') return 'the system';
-  return entry.staff ? entry.staff.name || entry.staff.email : 'a former staff member';
+const actorOf = (entry: OrderHistoryEntry, i18n: I18n): string => {
+  if (entry.actor === 'BUYER') return i18n._(msg`the buyer`);
+  if (entry.actor === 'SYSTEM') return i18n._(msg`the system`);
+  return entry.staff ? entry.staff.name || entry.staff.email : i18n._(msg`a former staff member`);
 };
 
 /** Who made a line edit or a shipment. */
-const changedBy = (entry: OrderChangeEntry): string =>
-  entry.staff ? entry.staff.name || entry.staff.email : 'a former staff member';
+const changedBy = (entry: OrderChangeEntry, i18n: I18n): string =>
+  entry.staff ? entry.staff.name || entry.staff.email : i18n._(msg`a former staff member`);
 
 /**
  * The order's life, oldest first: when, who, from which status to which, and why; line edits and shipments
@@ -23,12 +26,16 @@ export function StatusTimeline({
   history: readonly OrderHistoryEntry[];
   changes?: readonly OrderChangeEntry[];
 }) {
+  const { t, i18n } = useLingui();
+  const { orderStatusLabels } = useContractTexts();
   const moves = history.map((entry) => ({ at: entry.at, entry, change: null }));
   const edits = changes.map((change) => ({ at: change.at, entry: null, change }));
   const items = [...moves, ...edits].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <section className="panel" aria-labelledby="history-heading">
-      <h2 id="history-heading">History</h2>
+      <h2 id="history-heading">
+        <Trans>History</Trans>
+      </h2>
       <ol className="timeline">
         {items.map(({ entry, change }) =>
           change ? (
@@ -37,7 +44,7 @@ export function StatusTimeline({
                 {formatDateTime(change.at)}
               </time>
               <span className="timeline__move">{change.summary}</span>
-              <span className="muted"> by {changedBy(change)}</span>
+              <span className="muted"> {t`by ${changedBy(change, i18n)}`}</span>
             </li>
           ) : (
             <li key={`${entry.at}-${entry.to}`} className="timeline__item">
@@ -46,10 +53,10 @@ export function StatusTimeline({
               </time>
               <span className="timeline__move">
                 {entry.from === null
-                  ? `Placed: ${orderStatusLabel(entry.to)}`
-                  : `${orderStatusLabel(entry.from)} → ${orderStatusLabel(entry.to)}`}
+                  ? t`Placed: ${orderStatusLabels[entry.to]}`
+                  : `${orderStatusLabels[entry.from]} → ${orderStatusLabels[entry.to]}`}
               </span>
-              <span className="muted"> by {actorOf(entry)}</span>
+              <span className="muted"> {t`by ${actorOf(entry, i18n)}`}</span>
               {entry.note && <p className="timeline__note">{entry.note}</p>}
             </li>
           ),

@@ -1,8 +1,11 @@
 import { countryName, formatPrice, HOME_COUNTRY } from '@kshop/contract';
 import { CountryOptions, FormField } from '@kshop/ui';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ApprovedBuyer, useBuyerForOrder, usePlaceTakenOrder } from '../api/new-order-api';
@@ -17,7 +20,9 @@ const TYPED = 'typed';
  * place it. The server holds the stock and prices the order as it does a storefront order.
  */
 export function NewOrderPage() {
-  useDocumentTitle('New order');
+  const { t } = useLingui();
+  const { localize, messages } = useContractTexts();
+  useDocumentTitle(t`New order`);
   const navigate = useNavigate();
   const [buyer, setBuyer] = useState<ApprovedBuyer | null>(null);
   const detail = useBuyerForOrder(buyer?.id ?? null);
@@ -60,6 +65,7 @@ export function NewOrderPage() {
     setProblem(null);
   };
 
+  const lineCount = plural(lines.length, { one: '# line', other: '# lines' });
   const total = lines.reduce(
     (sum, l) => sum + (Number.isFinite(l.quantity) ? unitFor(l.option, l.quantity) * l.quantity : 0),
     0,
@@ -73,10 +79,11 @@ export function NewOrderPage() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!buyer || place.isPending) return;
-    if (lines.length === 0) return setProblem('Add at least one line.');
+    if (lines.length === 0) return setProblem(t`Add at least one line.`);
     const badLine = lines.find((l) => lineProblem(l));
-    if (badLine) return setProblem(`${badLine.option.productTitle}: ${lineProblem(badLine)}`);
-    if (addressId === TYPED && !receiver.addressDetail.trim()) return setProblem('Address is required');
+    if (badLine) return setProblem(`${badLine.option.productTitle}: ${localize(lineProblem(badLine) ?? '')}`);
+    if (addressId === TYPED && !receiver.addressDetail.trim())
+      return setProblem(messages.order.addressRequired);
     setProblem(null);
     try {
       const placed = await place.mutateAsync({
@@ -102,10 +109,12 @@ export function NewOrderPage() {
   return (
     <>
       <Link to="/orders" className="back-link">
-        ‹ Orders
+        ‹ <Trans>Orders</Trans>
       </Link>
       <div className="page-head">
-        <h1>New order for a buyer</h1>
+        <h1>
+          <Trans>New order for a buyer</Trans>
+        </h1>
       </div>
 
       {!buyer ? (
@@ -114,13 +123,13 @@ export function NewOrderPage() {
         <>
           <section className="panel" aria-labelledby="new-order-chosen">
             <h2 id="new-order-chosen" ref={chosenHeading} tabIndex={-1}>
-              Buyer: {buyer.companyName}
+              <Trans>Buyer: {buyer.companyName}</Trans>
             </h2>
             <p>
-              {buyer.email} · {buyer.businessRegistrationNumber} · prices in {currencyCode}
+              {buyer.email} · {buyer.businessRegistrationNumber} · {t`prices in ${currencyCode}`}
             </p>
             <button type="button" className="button button--secondary" onClick={() => choose(null)}>
-              Change buyer
+              <Trans>Change buyer</Trans>
             </button>
           </section>
 
@@ -132,27 +141,31 @@ export function NewOrderPage() {
             onSubmit={(e) => void submit(e)}
             noValidate
           >
-            <h2 id="new-order-delivery">Receiver and address</h2>
-            <FormField label="Receiver name">
+            <h2 id="new-order-delivery">
+              <Trans>Receiver and address</Trans>
+            </h2>
+            <FormField label={t`Receiver name`}>
               {(control) => <input {...control} className="input" required {...field('receiverName')} />}
             </FormField>
-            <FormField label="Receiver e-mail">
+            <FormField label={t`Receiver e-mail`}>
               {(control) => (
                 <input {...control} className="input" type="email" required {...field('companyEmail')} />
               )}
             </FormField>
-            <FormField label="Phone number">
+            <FormField label={t`Phone number`}>
               {(control) => (
                 <input {...control} className="input" type="tel" required {...field('phoneNumber')} />
               )}
             </FormField>
             {detail.isPending ? (
-              <LoadingState label="Loading the buyer's addresses..." />
+              <LoadingState label={t`Loading the buyer's addresses...`} />
             ) : detail.error ? (
               <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />
             ) : (
               <fieldset className="field">
-                <legend>Shipping address</legend>
+                <legend>
+                  <Trans>Shipping address</Trans>
+                </legend>
                 {detail.data.addresses.map((a) => (
                   <label key={a.addressUuid} className="checkbox">
                     <input
@@ -165,7 +178,7 @@ export function NewOrderPage() {
                     {a.postalCode ? `(${a.postalCode}) ` : ''}
                     {a.addressDetail}
                     {a.country ? `, ${countryName(a.country)}` : ''}
-                    {a.isDefault ? ' · default' : ''}
+                    {a.isDefault ? ` · ${t`default`}` : ''}
                   </label>
                 ))}
                 <label className="checkbox">
@@ -176,24 +189,24 @@ export function NewOrderPage() {
                     checked={addressId === TYPED}
                     onChange={() => setAddressId(TYPED)}
                   />
-                  Another address
+                  <Trans>Another address</Trans>
                 </label>
               </fieldset>
             )}
             {addressId === TYPED && (
               <>
-                <FormField label="Postal code" hint="Optional">
+                <FormField label={t`Postal code`} hint={t`Optional`}>
                   {(control) => <input {...control} className="input" {...field('postalCode')} />}
                 </FormField>
-                <FormField label="Address">
+                <FormField label={t`Address`}>
                   {(control) => (
                     <textarea {...control} className="input" rows={2} required {...field('addressDetail')} />
                   )}
                 </FormField>
-                <FormField label="Country" hint="Optional">
+                <FormField label={t`Country`} hint={t`Optional`}>
                   {(control) => (
                     <select {...control} className="input" autoComplete="off" {...field('country')}>
-                      <CountryOptions placeholder="Not given" />
+                      <CountryOptions placeholder={t`Not given`} />
                     </select>
                   )}
                 </FormField>
@@ -201,10 +214,9 @@ export function NewOrderPage() {
             )}
 
             <p aria-live="polite">
-              <strong>Total: {formatPrice(total, currencyCode)}</strong>{' '}
+              <strong>{t`Total: ${formatPrice(total, currencyCode)}`}</strong>{' '}
               <span className="muted">
-                ({lines.length} {lines.length === 1 ? 'line' : 'lines'}; the order is priced by the catalogue
-                when placed)
+                {t`(${lineCount}; the order is priced by the catalogue when placed)`}
               </span>
             </p>
             {problem && (
@@ -213,7 +225,7 @@ export function NewOrderPage() {
               </p>
             )}
             <button type="submit" className="button" disabled={place.isPending} aria-busy={place.isPending}>
-              {place.isPending ? 'Placing...' : 'Place order'}
+              {place.isPending ? t`Placing...` : t`Place order`}
             </button>
           </form>
         </>

@@ -1,4 +1,5 @@
 import { countryName, formatPrice, parseMemo } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -28,7 +29,8 @@ const signed = (amount: number, currencyCode: string) =>
 
 export function OrderDetailPage() {
   const { orderNumber = '' } = useParams();
-  useDocumentTitle(`Order ${orderNumber}`);
+  const { t } = useLingui();
+  useDocumentTitle(t`Order ${orderNumber}`);
   const role = useRole();
   const { data: order, error, isPending, refetch } = useOrder(orderNumber);
   const move = useMoveOrder(orderNumber);
@@ -45,36 +47,44 @@ export function OrderDetailPage() {
   return (
     <>
       <Link to="/orders" className="back-link">
-        ‹ Orders
+        ‹ <Trans>Orders</Trans>
       </Link>
       <div className="page-head">
         <h1>
-          Order {order.orderNumber} <StatusBadge status={order.status} kind="order" />
+          <Trans>Order {order.orderNumber}</Trans> <StatusBadge status={order.status} kind="order" />
         </h1>
         <p className="muted page-head__meta">
-          Placed {formatDateTime(order.createdAt)}
-          {order.takenBy && <> · Taken by {order.takenBy.name || order.takenBy.email}</>}
+          {t`Placed ${formatDateTime(order.createdAt)}`}
+          {order.takenBy && <> · {t`Taken by ${order.takenBy.name || order.takenBy.email}`}</>}
         </p>
       </div>
 
       <div className="order-layout">
         <div className="order-layout__main">
           <section className="panel" aria-labelledby="lines-heading">
-            <h2 id="lines-heading">Lines</h2>
+            <h2 id="lines-heading">
+              <Trans>Lines</Trans>
+            </h2>
             <div className="table-wrap">
               <table className="table">
                 <thead>
                   <tr>
                     <th scope="col">
-                      <span className="visually-hidden">Image</span>
+                      <span className="visually-hidden">
+                        <Trans>Image</Trans>
+                      </span>
                     </th>
-                    <th scope="col">Product</th>
-                    <th scope="col">Option</th>
-                    <th scope="col" className="num">
-                      Quantity
+                    <th scope="col">
+                      <Trans>Product</Trans>
+                    </th>
+                    <th scope="col">
+                      <Trans>Option</Trans>
                     </th>
                     <th scope="col" className="num">
-                      Amount
+                      <Trans>Quantity</Trans>
+                    </th>
+                    <th scope="col" className="num">
+                      <Trans>Amount</Trans>
                     </th>
                   </tr>
                 </thead>
@@ -104,11 +114,15 @@ export function OrderDetailPage() {
           <OrderLineEdits order={order} />
 
           <section className="panel" aria-labelledby="amounts-heading">
-            <h2 id="amounts-heading">Amounts and memos</h2>
+            <h2 id="amounts-heading">
+              <Trans>Amounts and memos</Trans>
+            </h2>
             <table className="table amounts">
               <tbody>
                 <tr>
-                  <th scope="row">Products</th>
+                  <th scope="row">
+                    <Trans>Products</Trans>
+                  </th>
                   <td className="num">{formatPrice(order.beforeDiscountProductAmount, currencyCode)}</td>
                 </tr>
                 {order.orderMemos.map((memo) => {
@@ -121,12 +135,16 @@ export function OrderDetailPage() {
                   );
                 })}
                 <tr className="amounts__total">
-                  <th scope="row">Final amount</th>
+                  <th scope="row">
+                    <Trans>Final amount</Trans>
+                  </th>
                   <td className="num">{formatPrice(order.finalPaymentAmount, currencyCode)}</td>
                 </tr>
               </tbody>
             </table>
-            <h3 className="section-gap">Memos</h3>
+            <h3 className="section-gap">
+              <Trans>Memos</Trans>
+            </h3>
             <MemoList
               memos={order.memos}
               currencyCode={currencyCode}
@@ -137,7 +155,9 @@ export function OrderDetailPage() {
             {order.memosOpen ? (
               <MemoForm currencyCode={currencyCode} onAdd={(content) => addMemo.mutateAsync(content)} />
             ) : (
-              <p className="muted">Memos stay as they are once an order is delivered or cancelled.</p>
+              <p className="muted">
+                <Trans>Memos stay as they are once an order is delivered or cancelled.</Trans>
+              </p>
             )}
           </section>
           <Shipments
@@ -167,30 +187,48 @@ export function OrderDetailPage() {
           />
           <OrderDocuments orderUuid={order.uuid} orderNumber={order.orderNumber} />
           <section className="panel" aria-labelledby="buyer-heading">
-            <h2 id="buyer-heading">Buyer and delivery</h2>
+            <h2 id="buyer-heading">
+              <Trans>Buyer and delivery</Trans>
+            </h2>
             <dl className="details">
-              <dt>Company</dt>
+              <dt>
+                <Trans>Company</Trans>
+              </dt>
               <dd>{order.receiverInfo.companyName}</dd>
-              <dt>Registration no.</dt>
+              <dt>
+                <Trans>Registration no.</Trans>
+              </dt>
               <dd>
                 <Link to={`/buyers?q=${encodeURIComponent(order.businessRegistrationNumber)}`}>
                   {order.businessRegistrationNumber}
                 </Link>
               </dd>
-              <dt>Receiver</dt>
+              <dt>
+                <Trans>Receiver</Trans>
+              </dt>
               <dd>{order.receiverInfo.receiverName}</dd>
-              <dt>Email</dt>
+              <dt>
+                <Trans>Email</Trans>
+              </dt>
               <dd>{order.receiverInfo.companyEmail}</dd>
-              <dt>Phone</dt>
+              <dt>
+                <Trans>Phone</Trans>
+              </dt>
               <dd>{order.receiverInfo.phoneNumber}</dd>
-              <dt>Address</dt>
+              <dt>
+                <Trans>Address</Trans>
+              </dt>
               <dd>
                 {order.receiverInfo.addressDetail}
                 {order.receiverInfo.postalCode && ` (${order.receiverInfo.postalCode})`}
               </dd>
-              <dt>Country</dt>
-              <dd>{order.receiverInfo.country ? countryName(order.receiverInfo.country) : 'Not given'}</dd>
-              <dt>Currency</dt>
+              <dt>
+                <Trans>Country</Trans>
+              </dt>
+              <dd>{order.receiverInfo.country ? countryName(order.receiverInfo.country) : t`Not given`}</dd>
+              <dt>
+                <Trans>Currency</Trans>
+              </dt>
               <dd>{currencyCode}</dd>
             </dl>
           </section>

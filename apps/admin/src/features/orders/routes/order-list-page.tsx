@@ -1,9 +1,12 @@
 import { formatPrice, ORDER_STATUSES } from '@kshop/contract';
 import { FormField, Pagination } from '@kshop/ui';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
-import { orderStatusLabel, StatusBadge } from '../../../components/ui/status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { formatDateTime } from '../../../lib/format';
 import { formValues, LIST_LIMIT, useListParams } from '../../../lib/list-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,12 +16,12 @@ import { OrderExports } from '../components/order-exports';
 
 /** The list's orders, as the Sort field offers them: field and direction in one choice. */
 const SORTS = [
-  { value: 'date-desc', label: 'Newest first' },
-  { value: 'date-asc', label: 'Oldest first' },
-  { value: 'amount-desc', label: 'Amount, largest first' },
-  { value: 'amount-asc', label: 'Amount, smallest first' },
-  { value: 'status-asc', label: 'Status, earliest step first' },
-  { value: 'status-desc', label: 'Status, latest step first' },
+  { value: 'date-desc', label: msg`Newest first` },
+  { value: 'date-asc', label: msg`Oldest first` },
+  { value: 'amount-desc', label: msg`Amount, largest first` },
+  { value: 'amount-asc', label: msg`Amount, smallest first` },
+  { value: 'status-asc', label: msg`Status, earliest step first` },
+  { value: 'status-desc', label: msg`Status, latest step first` },
 ] as const;
 const sortOf = (sort: string, dir: string) => {
   const found = SORTS.find((s) => s.value === `${sort}-${dir}`);
@@ -28,7 +31,9 @@ const sortOf = (sort: string, dir: string) => {
 };
 
 export function OrderListPage() {
-  useDocumentTitle('Orders');
+  const { t, i18n } = useLingui();
+  const { orderStatusLabels } = useContractTexts();
+  useDocumentTitle(t`Orders`);
   const navigate = useNavigate();
   const { page, get, hrefWith, key } = useListParams();
   const filter = {
@@ -68,40 +73,42 @@ export function OrderListPage() {
   return (
     <>
       <div className="page-head">
-        <h1>Orders</h1>
+        <h1>
+          <Trans>Orders</Trans>
+        </h1>
         <Link to="/orders/new" className="button">
-          New order
+          <Trans>New order</Trans>
         </Link>
         <OrderExports filter={exportFilter} />
       </div>
-      <form key={key} className="filters" aria-label="Filter orders" onSubmit={applyFilters}>
-        <FormField label="Status">
+      <form key={key} className="filters" aria-label={t`Filter orders`} onSubmit={applyFilters}>
+        <FormField label={t`Status`}>
           {(control) => (
             <select {...control} name="status" defaultValue={get('status')}>
-              <option value="">All statuses</option>
+              <option value="">{t`All statuses`}</option>
               {ORDER_STATUSES.map((status) => (
                 <option key={status} value={status}>
-                  {orderStatusLabel(status)}
+                  {orderStatusLabels[status]}
                 </option>
               ))}
             </select>
           )}
         </FormField>
-        <FormField label="From">
+        <FormField label={t`From`}>
           {(control) => <input {...control} name="from" type="date" defaultValue={get('from')} />}
         </FormField>
-        <FormField label="To">
+        <FormField label={t`To`}>
           {(control) => <input {...control} name="to" type="date" defaultValue={get('to')} />}
         </FormField>
-        <FormField label="Buyer (company, email or registration no.)" className="field--grow">
+        <FormField label={t`Buyer (company, email or registration no.)`} className="field--grow">
           {(control) => <input {...control} name="buyer" type="search" defaultValue={get('buyer')} />}
         </FormField>
-        <FormField label="Order number">
+        <FormField label={t`Order number`}>
           {(control) => (
             <input {...control} name="orderNumber" type="search" defaultValue={get('orderNumber')} />
           )}
         </FormField>
-        <FormField label="Sort">
+        <FormField label={t`Sort`}>
           {(control) => (
             <select
               {...control}
@@ -114,7 +121,7 @@ export function OrderListPage() {
             >
               {SORTS.map((s) => (
                 <option key={s.value} value={s.value}>
-                  {s.label}
+                  {i18n._(s.label)}
                 </option>
               ))}
             </select>
@@ -123,14 +130,14 @@ export function OrderListPage() {
         <div className="field filters__check">
           <label>
             <input type="checkbox" name="assigned" value="me" defaultChecked={get('assigned') === 'me'} />{' '}
-            Assigned to me
+            <Trans>Assigned to me</Trans>
           </label>
         </div>
         <button type="submit" className="button">
-          Search
+          <Trans>Search</Trans>
         </button>
         <Link to="/orders" className="button button--secondary">
-          Clear
+          <Trans>Clear</Trans>
         </Link>
       </form>
 
@@ -139,7 +146,9 @@ export function OrderListPage() {
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.orderList.length === 0 ? (
-        <EmptyState>No orders match these filters.</EmptyState>
+        <EmptyState>
+          <Trans>No orders match these filters.</Trans>
+        </EmptyState>
       ) : (
         <>
           <OrderBulkActions
@@ -148,14 +157,16 @@ export function OrderListPage() {
           />
           <div className="table-wrap">
             <table className="table">
-              <caption className="visually-hidden">Orders</caption>
+              <caption className="visually-hidden">
+                <Trans>Orders</Trans>
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">
                     <input
                       type="checkbox"
                       className="select-box"
-                      aria-label="Select all orders on this page"
+                      aria-label={t`Select all orders on this page`}
                       checked={allSelected}
                       ref={(box) => {
                         if (box) box.indeterminate = selected.length > 0 && !allSelected;
@@ -164,19 +175,29 @@ export function OrderListPage() {
                         setSelected(new Set(event.target.checked ? pageOrders.map((o) => o.uuid) : []))
                       }
                     />{' '}
-                    Order number
+                    <Trans>Order number</Trans>
                   </th>
-                  <th scope="col">Placed</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Buyer email</th>
+                  <th scope="col">
+                    <Trans>Placed</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Company</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Buyer email</Trans>
+                  </th>
                   <th scope="col" className="num">
-                    Lines
+                    <Trans>Lines</Trans>
                   </th>
                   <th scope="col" className="num">
-                    Amount
+                    <Trans>Amount</Trans>
                   </th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Person in charge</th>
+                  <th scope="col">
+                    <Trans>Status</Trans>
+                  </th>
+                  <th scope="col">
+                    <Trans>Person in charge</Trans>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -186,7 +207,7 @@ export function OrderListPage() {
                       <input
                         type="checkbox"
                         className="select-box"
-                        aria-label={`Select order ${order.orderNumber}`}
+                        aria-label={t`Select order ${order.orderNumber}`}
                         checked={selectedIds.has(order.uuid)}
                         onChange={(event) => toggle(order.uuid, event.target.checked)}
                       />{' '}
@@ -195,7 +216,7 @@ export function OrderListPage() {
                     <td className="nowrap">{formatDateTime(order.createdAt)}</td>
                     <td>{order.companyName}</td>
                     <td className="breakable">
-                      {order.buyerEmail ?? <span className="muted">Account removed</span>}
+                      {order.buyerEmail ?? <span className="muted">{t`Account removed`}</span>}
                     </td>
                     <td className="num">{order.lineCount}</td>
                     <td className="num">{formatPrice(order.finalPaymentAmount, order.currencyCode)}</td>
@@ -203,8 +224,8 @@ export function OrderListPage() {
                       <StatusBadge status={order.status} kind="order" />
                     </td>
                     <td>
-                      {order.personInCharge ?? <span className="muted">Nobody yet</span>}
-                      {order.takenBy && <span className="muted"> · Taken by {order.takenBy}</span>}
+                      {order.personInCharge ?? <span className="muted">{t`Nobody yet`}</span>}
+                      {order.takenBy && <span className="muted"> · {t`Taken by ${order.takenBy}`}</span>}
                     </td>
                   </tr>
                 ))}

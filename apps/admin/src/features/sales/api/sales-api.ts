@@ -1,4 +1,6 @@
 import type { SalesGroup, SalesGrouped, SalesInterval, SalesSeries } from '@kshop/contract';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminGet } from '../../../lib/api-client';
 
@@ -40,9 +42,9 @@ export const defaultRange = (now = Date.now()): SalesRange => {
   return { from: daysBefore(to, 29), to };
 };
 
-export const GROUP_LABELS: Record<SalesGroup, string> = {
-  product: 'Product',
-  artist: 'Artist',
-  buyer: 'Buyer',
-  category: 'Category',
+export const GROUP_LABELS: Record<SalesGroup, MessageDescriptor> = {
+  product: msg`Product`,
+  artist: msg`Artist`,
+  buyer: msg`Buyer`,
+  category: msg`Category`,
 };

@@ -1,4 +1,5 @@
 import { type CurrencyCode, formatPrice, type SalesRow } from '@kshop/contract';
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 
 const WIDTH = 640;
@@ -22,13 +23,17 @@ export function SalesBars({
   rows: readonly SalesRow[];
 }) {
   const id = useId();
+  const { t } = useLingui();
   const shown = rows.slice(0, MAX_BARS);
   const max = shown.reduce((m, r) => Math.max(m, r.amount), 0);
   const height = shown.length * ROW + 8;
   const barSpace = WIDTH - LABEL - 110;
-  const summary =
-    `The ${shown.length} largest by ${groupLabel.toLowerCase()} in ${currency}` +
-    (shown[0] ? `, led by ${shown[0].label} with ${formatPrice(shown[0].amount, currency)}.` : '.');
+  const count = shown.length;
+  const group = groupLabel.toLowerCase();
+  const leader = shown[0];
+  const summary = leader
+    ? t`The ${count} largest by ${group} in ${currency}, led by ${leader.label} with ${formatPrice(leader.amount, currency)}.`
+    : t`The ${count} largest by ${group} in ${currency}.`;
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}

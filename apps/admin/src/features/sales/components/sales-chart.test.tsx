@@ -1,7 +1,9 @@
 import { stubApi } from '@kshop/ui/test/api-stub';
+import { I18nProvider } from '@lingui/react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../i18n/i18n';
 import { renderWithProviders, signedIn } from '../../../test/render';
 import { ReportsPage } from '../routes/reports-page';
 import { SalesChart } from './sales-chart';
@@ -16,7 +18,11 @@ const points = [
 
 describe('SalesChart', () => {
   it('draws a bar per period, names the chart by its total and best period, and gives the figures as a table', () => {
-    render(<SalesChart currency="KRW" interval="day" points={points} />);
+    render(
+      <I18nProvider i18n={i18n}>
+        <SalesChart currency="KRW" interval="day" points={points} />
+      </I18nProvider>,
+    );
     const chart = screen.getByRole('img', {
       name: 'Sales in KRW per day from 2026-03-01 to 2026-03-03: ₩180,000 in all, most in the 2026-03-02 (₩150,000).',
     });
@@ -50,11 +56,13 @@ describe('SalesChart', () => {
 
   it('names weeks and never mixes currencies', () => {
     render(
-      <SalesChart
-        currency="USD"
-        interval="week"
-        points={[{ period: '2026-03-09', amount: 48.5, quantity: 4, orders: 1 }]}
-      />,
+      <I18nProvider i18n={i18n}>
+        <SalesChart
+          currency="USD"
+          interval="week"
+          points={[{ period: '2026-03-09', amount: 48.5, quantity: 4, orders: 1 }]}
+        />
+      </I18nProvider>,
     );
     expect(
       screen.getByRole('img', {

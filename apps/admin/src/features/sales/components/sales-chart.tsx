@@ -1,12 +1,10 @@
 import { type CurrencyCode, formatPrice, type SalesInterval, type SalesPoint } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 
 const WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { top: 16, right: 12, bottom: 30, left: 12 };
-
-const periodName = (period: string, interval: SalesInterval) =>
-  interval === 'week' ? `week of ${period}` : period;
 
 /**
  * Sales of one currency per day or week as a bar chart drawn in SVG, with the same figures as a table for
@@ -22,17 +20,25 @@ export function SalesChart({
   points: readonly SalesPoint[];
 }) {
   const id = useId();
+  const { t } = useLingui();
+  const periodName = (period: string, interval: SalesInterval) =>
+    interval === 'week' ? t`week of ${period}` : period;
   const total = points.reduce((sum, p) => sum + p.amount, 0);
   const max = points.reduce((m, p) => Math.max(m, p.amount), 0);
   const best = points.find((p) => p.amount === max && max > 0);
   const first = points[0]?.period ?? '';
   const last = points[points.length - 1]?.period ?? '';
-  const per = interval === 'week' ? 'week' : 'day';
+  const totalPrice = formatPrice(total, currency);
+  const bestPeriod = best ? periodName(best.period, interval) : '';
+  const bestPrice = best ? formatPrice(best.amount, currency) : '';
   const summary =
-    `Sales in ${currency} per ${per} from ${first} to ${last}: ${formatPrice(total, currency)} in all` +
-    (best
-      ? `, most in the ${periodName(best.period, interval)} (${formatPrice(best.amount, currency)}).`
-      : '.');
+    interval === 'week'
+      ? best
+        ? t`Sales in ${currency} per week from ${first} to ${last}: ${totalPrice} in all, most in the ${bestPeriod} (${bestPrice}).`
+        : t`Sales in ${currency} per week from ${first} to ${last}: ${totalPrice} in all.`
+      : best
+        ? t`Sales in ${currency} per day from ${first} to ${last}: ${totalPrice} in all, most in the ${bestPeriod} (${bestPrice}).`
+        : t`Sales in ${currency} per day from ${first} to ${last}: ${totalPrice} in all.`;
   const plotWidth = WIDTH - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = points.length ? plotWidth / points.length : plotWidth;
@@ -93,21 +99,23 @@ export function SalesChart({
         )}
       </svg>
       <details className="sales-chart__table">
-        <summary>Figures as a table</summary>
+        <summary>
+          <Trans>Figures as a table</Trans>
+        </summary>
         <div className="table-scroll">
           <table className="table">
             <caption className="visually-hidden">{summary}</caption>
             <thead>
               <tr>
-                <th scope="col">{interval === 'week' ? 'Week of' : 'Day'}</th>
+                <th scope="col">{interval === 'week' ? t`Week of` : t`Day`}</th>
                 <th scope="col" className="num">
-                  Orders
+                  <Trans>Orders</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Quantity
+                  <Trans>Quantity</Trans>
                 </th>
                 <th scope="col" className="num">
-                  Amount
+                  <Trans>Amount</Trans>
                 </th>
               </tr>
             </thead>

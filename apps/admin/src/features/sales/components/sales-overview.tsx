@@ -1,4 +1,5 @@
 import type { SalesInterval } from '@kshop/contract';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -10,21 +11,28 @@ import '../sales.css';
 
 /** The dashboard's sales: a chart per currency over a chosen range, and the top products, artists, buyers. */
 export function SalesOverview() {
+  const { t } = useLingui();
   const [range, setRange] = useState<SalesRange>(() => defaultRange());
   const [interval, setPer] = useState<SalesInterval>('day');
   const { data, error, isPending, refetch } = useSalesSeries(range, interval);
   return (
     <section className="panel sales-overview" aria-labelledby="sales-heading">
       <div className="page-head">
-        <h2 id="sales-heading">Sales</h2>
-        <Link to={`/reports?from=${range.from}&to=${range.to}`}>Reports</Link>
+        <h2 id="sales-heading">
+          <Trans>Sales</Trans>
+        </h2>
+        <Link to={`/reports?from=${range.from}&to=${range.to}`}>
+          <Trans>Reports</Trans>
+        </Link>
       </div>
       <p className="muted">
-        Order lines of confirmed orders (not pending, not cancelled), by the Korean day they were placed; each
-        currency on its own.
+        <Trans>
+          Order lines of confirmed orders (not pending, not cancelled), by the Korean day they were placed;
+          each currency on its own.
+        </Trans>
       </p>
       <SalesRangeForm
-        label="Sales range"
+        label={t`Sales range`}
         range={range}
         interval={interval}
         onApply={({ from, to, interval: per }) => {
@@ -38,7 +46,7 @@ export function SalesOverview() {
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.currencies.length === 0 ? (
         <p role="status" className="state">
-          No sales in this range.
+          <Trans>No sales in this range.</Trans>
         </p>
       ) : (
         <div className="grid-2">

@@ -1,5 +1,6 @@
 import { formatPrice, SALES_GROUPS, type SalesGroup } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
@@ -16,7 +17,8 @@ const isGroup = (value: string): value is SalesGroup => (SALES_GROUPS as readonl
 
 /** Sales by buyer, artist, product or category over a range of Korean days: per currency a chart and a table. */
 export function ReportsPage() {
-  useDocumentTitle('Reports');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Reports`);
   const navigate = useNavigate();
   const { get, hrefWith } = useListParams();
   const fallback = defaultRange();
@@ -44,14 +46,16 @@ export function ReportsPage() {
   return (
     <>
       <div className="page-head">
-        <h1>Reports</h1>
+        <h1>
+          <Trans>Reports</Trans>
+        </h1>
         <button
           type="button"
           className="button button--secondary"
           aria-busy={downloading || undefined}
           onClick={() => void download()}
         >
-          {downloading ? 'Downloading…' : 'Download CSV'}
+          {downloading ? t`Downloading…` : t`Download CSV`}
         </button>
       </div>
       {failure && (
@@ -60,20 +64,22 @@ export function ReportsPage() {
         </p>
       )}
       <p className="muted">
-        Order lines of confirmed orders (not pending, not cancelled) placed from {range.from} to {range.to}{' '}
-        (Korean days), per currency. A line of a product with several artists counts for each of them.
+        <Trans>
+          Order lines of confirmed orders (not pending, not cancelled) placed from {range.from} to {range.to}{' '}
+          (Korean days), per currency. A line of a product with several artists counts for each of them.
+        </Trans>
       </p>
       <SalesRangeForm
-        label="Report"
+        label={t`Report`}
         range={range}
         onApply={({ from, to, form }) => navigate(hrefWith({ from, to, by: String(form.get('by') ?? by) }))}
       >
-        <FormField label="By">
+        <FormField label={t`By`}>
           {(control) => (
             <select {...control} name="by" defaultValue={by} key={by}>
               {SALES_GROUPS.map((group) => (
                 <option key={group} value={group}>
-                  {GROUP_LABELS[group]}
+                  {i18n._(GROUP_LABELS[group])}
                 </option>
               ))}
             </select>
@@ -86,33 +92,33 @@ export function ReportsPage() {
       ) : error ? (
         <ErrorState error={error} onRetry={() => void refetch()} />
       ) : data.currencies.length === 0 ? (
-        <EmptyState>No sales in this range.</EmptyState>
+        <EmptyState>
+          <Trans>No sales in this range.</Trans>
+        </EmptyState>
       ) : (
         data.currencies.map(({ currency, rows }) => {
           const headingId = `report-${currency}`;
           const total = rows.reduce((sum, r) => sum + r.amount, 0);
+          const groupLabel = i18n._(GROUP_LABELS[data.by]);
+          const group = groupLabel.toLowerCase();
           return (
             <section key={currency} className="panel report-currency" aria-labelledby={headingId}>
-              <h2 id={headingId}>
-                {currency} by {GROUP_LABELS[data.by].toLowerCase()}
-              </h2>
-              <SalesBars currency={currency} groupLabel={GROUP_LABELS[data.by]} rows={rows} />
+              <h2 id={headingId}>{t`${currency} by ${group}`}</h2>
+              <SalesBars currency={currency} groupLabel={groupLabel} rows={rows} />
               <div className="table-wrap">
                 <table className="table">
-                  <caption className="visually-hidden">
-                    Sales in {currency} by {GROUP_LABELS[data.by].toLowerCase()}
-                  </caption>
+                  <caption className="visually-hidden">{t`Sales in ${currency} by ${group}`}</caption>
                   <thead>
                     <tr>
-                      <th scope="col">{GROUP_LABELS[data.by]}</th>
+                      <th scope="col">{groupLabel}</th>
                       <th scope="col" className="num">
-                        Quantity
+                        <Trans>Quantity</Trans>
                       </th>
                       <th scope="col" className="num">
-                        Orders
+                        <Trans>Orders</Trans>
                       </th>
                       <th scope="col" className="num">
-                        Amount
+                        <Trans>Amount</Trans>
                       </th>
                     </tr>
                   </thead>
@@ -129,7 +135,9 @@ export function ReportsPage() {
                   {data.by !== 'artist' && (
                     <tfoot>
                       <tr>
-                        <th scope="row">Total</th>
+                        <th scope="row">
+                          <Trans>Total</Trans>
+                        </th>
                         <td />
                         <td />
                         <td className="num">{formatPrice(total, currency)}</td>
