@@ -221,8 +221,9 @@ function AddLineForm({ orderUuid, amounts }: { orderUuid: string; amounts: Amoun
       setText('1');
     } catch (failure) {
       const message = errorMessage(failure);
-      if (message.startsWith('productOptionId') || !message.startsWith('quantity')) setOptionError(message);
-      else setError(message);
+      // The API names the field first: 'quantity: …', or '수량: …' when it answers in Korean.
+      if (/^(quantity|수량):/.test(message)) setError(message);
+      else setOptionError(message);
     }
   };
 
