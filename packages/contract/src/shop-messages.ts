@@ -86,3 +86,11 @@ export const STAFF_MESSAGES = {
   wrongCurrentPassword: 'The current password is not correct.',
   lastOwner: 'The shop needs at least one active owner.',
 } as const;
+
+/** Why a line of the order did not go into the cart. */
+export const REORDER_SKIPS = {
+  gone: 'no longer sold',
+  soldOut: 'sold out',
+  belowMinimum: 'not enough stock for its minimum order',
+  inCart: 'already in your cart',
+} as const;

@@ -1,17 +1,17 @@
-import { type ContractTexts, contractTexts, type Language, type Localized } from '@kshop/contract';
+import { type BuyerTexts, buyerTexts, type Language, type Localized } from '@kshop/contract';
 import { useLingui } from '@lingui/react';
 
-type Texts = Localized<ContractTexts> & {
+type Texts = Localized<BuyerTexts> & {
   /** An English text of the contract (a validation message, an answer's message) in the page's language. */
   localize: (english: string) => string;
 };
 
-const english: Texts = { ...contractTexts, localize: (text) => text };
+const english: Texts = { ...buyerTexts, localize: (text) => text };
 let korean: Texts | null = null;
 
 /** Called by activateLanguage with the Korean catalogue's chunk. */
 export function setKoreanContractTexts(loaded: {
-  texts: Localized<ContractTexts>;
+  texts: Localized<BuyerTexts>;
   localize: (text: string) => string;
 }) {
   korean = { ...loaded.texts, localize: loaded.localize };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contractTextsKo } from './ko.js';
-import { contractTexts, translator } from './texts.js';
+import { contractTextsKo } from './ko-staff.js';
+import { contractTexts } from './staff-texts.js';
+import { translator } from './texts.js';
 
 type Leaf = { path: string; english: unknown; korean: unknown };
 

@@ -1,35 +1,22 @@
 import { messages, stockAlertMessages } from '../messages.js';
 import { ORDER_STATUS_LABELS } from '../rules/order-status.js';
-import { ORDER_RULES } from '../schemas/admin.js';
-import { REORDER_SKIPS } from '../schemas/buying.js';
-import { ORDER_EDIT_RULES } from '../schemas/order-edits.js';
-import { SHIPMENT_RULES } from '../schemas/shipments.js';
-import { TAKEN_ORDER_MESSAGES } from '../schemas/taken-orders.js';
-import { CATALOGUE_MESSAGES, STAFF_MESSAGES, shopMessages } from '../shop-messages.js';
+import { REORDER_SKIPS, shopMessages } from '../shop-messages.js';
 
 /**
  * The contract's texts that reach buyers, in English (the spec's sentences, written once in messages.ts and beside
  * the rules they name). Each other language has the same shape (`Localized`), so a text without a translation, or a
- * translation of a message that takes other values, does not compile.
+ * translation of a message that takes other values, does not compile. Free of zod and the schemas: the storefront
+ * loads this tree with its first page. The back office's texts join it in `contractTexts` (staff-texts.ts).
  */
-export const contractTexts = {
+export const buyerTexts = {
   messages,
   stockAlertMessages,
   shopMessages,
   orderStatusLabels: ORDER_STATUS_LABELS,
   reorderSkips: REORDER_SKIPS,
-  /** The back office's: the rules on orders, shipments, line edits and taken orders, and staff accounts. */
-  staff: {
-    orderRules: ORDER_RULES,
-    shipmentRules: SHIPMENT_RULES,
-    orderEditRules: ORDER_EDIT_RULES,
-    takenOrders: TAKEN_ORDER_MESSAGES,
-    accounts: STAFF_MESSAGES,
-    catalogue: CATALOGUE_MESSAGES,
-  },
 } as const;
 
-export type ContractTexts = typeof contractTexts;
+export type BuyerTexts = typeof buyerTexts;
 
 /** The same tree with any text in place of each English one; a message that takes values takes the same values. */
 export type Localized<T> = T extends (...args: infer A) => string
@@ -52,10 +39,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * order quantity is 3`) is found by its pattern, and its values go into the other language's sentence. A text the
  * contract does not hold (a product's title, a message of the staff's own screens) comes back as it is.
  */
-export function translator(
-  english: ContractTexts,
-  other: Localized<ContractTexts>,
-): (text: string) => string {
+export function translator<T extends BuyerTexts>(english: T, other: Localized<T>): (text: string) => string {
   const exact = new Map<string, string>();
   const patterns: Pattern[] = [];
   const walk = (from: Tree, to: Tree) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES, PAGE_SIZE } from '../constants.js';
 import { messages } from '../messages.js';
 import { countryField, postalCodeField } from '../rules/address.js';
+import { REORDER_SKIPS } from '../shop-messages.js';
 import { emailField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
@@ -25,14 +26,6 @@ export type CartAddRequest = z.infer<typeof cartAddRequest>;
 
 /** ORDER AGAIN on an order of the member's own: its lines that can still be bought go into the cart. */
 export const cartReorderRequest = z.object({ orderUuid: uuidParam('orderUuid') });
-
-/** Why a line of the order did not go into the cart. */
-export const REORDER_SKIPS = {
-  gone: 'no longer sold',
-  soldOut: 'sold out',
-  belowMinimum: 'not enough stock for its minimum order',
-  inCart: 'already in your cart',
-} as const;
 
 const reorderedLine = z.object({
   productOptionUuid: z.uuid(),

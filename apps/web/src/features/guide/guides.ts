@@ -1,4 +1,4 @@
-import { type ContractTexts, type Localized, OFFICE_HOURS } from '@kshop/contract';
+import { type BuyerTexts, type Localized, OFFICE_HOURS } from '@kshop/contract';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { GuideSlug } from './guide-links';
@@ -9,7 +9,7 @@ import type { GuideSlug } from './guide-links';
  */
 export type GuideParagraph =
   | MessageDescriptor
-  | { contract: (texts: Localized<ContractTexts>) => string | readonly string[] };
+  | { contract: (texts: Localized<BuyerTexts>) => string | readonly string[] };
 
 /**
  * The footer's guide pages: short static texts, written here because the spec only names them. The titles are
