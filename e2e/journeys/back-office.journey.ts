@@ -127,7 +127,7 @@ describe('back office: staff approve a company, sell and ship a new product, and
     filesDir = await mkdtemp(path.join(tmpdir(), 'kshop-e2e-files-'));
     [shop, browser] = await startWithBrowser(startStaffedShop());
     // The first staff account, from the staff command line: an OWNER with a one-time password.
-    const printed = await shop.staff('staff', 'create', OWNER.email);
+    const printed = await shop.staff('staff', 'create', OWNER.email, '--language', 'en');
     assert.ok(printed.includes(`Created OWNER ${OWNER.email}.`), printed);
     oneTimePassword = oneTimePasswordIn(printed);
     const open = () => openSession(browser, shop.url);

@@ -75,7 +75,7 @@ describe('buyer frictions: sold out and notify me, prices per option, checkout p
 
   before(async () => {
     [shop, browser] = await startWithBrowser(startStaffedShop());
-    oneTimePassword = oneTimePasswordIn(await shop.staff('staff', 'create', OWNER.email));
+    oneTimePassword = oneTimePasswordIn(await shop.staff('staff', 'create', OWNER.email, '--language', 'en'));
     api = await memberApi(shop.url, KOREA, PASSWORD);
     const outOfStock = await api.get<{ productOptionList: ListItem[] }>(
       '/api/v1/product/list?stockStatus=outOfStock&limit=40',

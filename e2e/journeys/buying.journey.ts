@@ -579,7 +579,7 @@ describe('buying: from product options through the cart and checkout to a confir
         assert.match(memoed, /memo added/);
         // An order is confirmed only with a person in charge.
         const desk = `desk-${buyer.currency.toLowerCase()}@kshop.example`;
-        await shop.staff('staff', 'create', desk);
+        await shop.staff('staff', 'create', desk, '--language', 'en');
         assert.match(await shop.staff('order', order.orderNumber, 'assign', desk), /is in charge/);
         const moved = await shop.staff('order', order.orderNumber, 'status', 'CONFIRMED');
         assert.match(moved, /PENDING -> CONFIRMED/);

@@ -25,7 +25,7 @@ describe('catalogue bulk edits: bulk-mark a product sold out', () => {
 
   before(async () => {
     [shop, browser] = await startWithBrowser(startStaffedShop());
-    const printed = await shop.staff('staff', 'create', OWNER.email);
+    const printed = await shop.staff('staff', 'create', OWNER.email, '--language', 'en');
     owner = await openSession(browser, shop.url);
     // A product the storefront sells now, with every option orderable.
     api = await memberApi(shop.url, KOREA.email, KOREA.password);

@@ -25,7 +25,7 @@ describe('catalogue import: preview an import, apply it with progress', () => {
 
   before(async () => {
     [shop, browser] = await startWithBrowser(startStaffedShop());
-    const printed = await shop.staff('staff', 'create', OWNER.email);
+    const printed = await shop.staff('staff', 'create', OWNER.email, '--language', 'en');
     owner = await openSession(browser, shop.url);
     await signIn(owner.page, OWNER.email, oneTimePasswordIn(printed));
     await replaceOneTimePassword(owner.page, oneTimePasswordIn(printed), OWNER.password);

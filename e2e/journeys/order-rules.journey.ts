@@ -89,7 +89,7 @@ describe('order rules: a person in charge before confirming, memos voided, cance
 
   before(async () => {
     [shop, browser] = await startWithBrowser(startStaffedShop());
-    const printed = await shop.staff('staff', 'create', OWNER.email);
+    const printed = await shop.staff('staff', 'create', OWNER.email, '--language', 'en');
     owner = await openSession(browser, shop.url);
     buyer = await openSession(browser, shop.url);
     order = await placeOrder(shop.url);

@@ -41,7 +41,7 @@ export async function openStaffDesk(ownerEmail: string, { buyer = false } = {}):
     },
   };
   try {
-    const printed = await shop.staff('staff', 'create', ownerEmail);
+    const printed = await shop.staff('staff', 'create', ownerEmail, '--language', 'en');
     desk.owner = await openSession(browser, shop.url);
     if (buyer) desk.buyer = await openSession(browser, shop.url);
     await signIn(desk.owner.page, ownerEmail, oneTimePasswordIn(printed));

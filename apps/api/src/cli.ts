@@ -18,8 +18,9 @@ const USAGE = `Staff commands:
   npm run shop -- pending                    list accounts waiting for approval
   npm run shop -- approve <email>            approve a company account
   npm run shop -- reject <email> [reason]    reject it (ends its sessions, mails the reason)
-  npm run shop -- staff create <email> [--owner]
-        a back-office account with a one-time password (the first one is always an owner)
+  npm run shop -- staff create <email> [--owner] [--language en|ko]
+        a back-office account with a one-time password (the first one is always an owner), in Korean
+        unless --language en
   npm run shop -- order <orderNumber>        show an order
   npm run shop -- order <orderNumber> status <STATUS> [reason, required for CANCELLED]
         move it: PENDING, CONFIRMED, PAID, PREPARING, SHIPPED, DELIVERED, CANCELLED
@@ -87,11 +88,13 @@ async function main(argv: string[]) {
       }
       case 'staff': {
         if (args[0] !== 'create')
-          throw new UsageError('Usage: npm run shop -- staff create <email> [--owner]');
-        const email = required(args[1], 'staff create <email> [--owner]');
+          throw new UsageError('Usage: npm run shop -- staff create <email> [--owner] [--language en|ko]');
+        const email = required(args[1], 'staff create <email> [--owner] [--language en|ko]');
+        const chosen = args.includes('--language') ? args[args.indexOf('--language') + 1] : 'ko';
+        if (chosen !== 'en' && chosen !== 'ko') throw new UsageError('--language is en or ko.');
         const created = await staff.createStaff(
           database.db,
-          { email, role: args.includes('--owner') ? 'OWNER' : 'STAFF' },
+          { email, role: args.includes('--owner') ? 'OWNER' : 'STAFF', language: chosen },
           null,
         );
         out(`Created ${created.role} ${created.email}.`);

@@ -154,7 +154,16 @@ const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app
       },
     },
     async (request) =>
-      ok(await staff.createStaff(app.db, request.body, requireOwner(request).id), 'Staff account created.'),
+      ok(
+        // The new account speaks the language the owner's back office asked in (Korean when it named none);
+        // each member can change it.
+        await staff.createStaff(
+          app.db,
+          { ...request.body, language: request.headers['accept-language'] ? request.language : undefined },
+          requireOwner(request).id,
+        ),
+        'Staff account created.',
+      ),
   );
 
   app.patch(

@@ -1,4 +1,4 @@
-import { STAFF_MESSAGES } from '@kshop/contract';
+import { type Language, STAFF_MESSAGES } from '@kshop/contract';
 import type { Db } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import type { AccountLimits } from '../../lib/account-limits.js';
@@ -70,7 +70,7 @@ export async function changePassword(
  */
 export async function createStaff(
   db: Db,
-  input: { email: string; name?: string; role?: 'OWNER' | 'STAFF' },
+  input: { email: string; name?: string; role?: 'OWNER' | 'STAFF'; language?: Language },
   actorId: string | null,
 ) {
   const password = newTemporaryPassword();
@@ -81,6 +81,8 @@ export async function createStaff(
       const [row] = await repo.insertStaff(tx, {
         email: input.email.toLowerCase(),
         name: input.name ?? '',
+        // The back office's language for the new account: Korean unless said otherwise (the staff work in Korea).
+        language: input.language ?? 'ko',
         passwordHash,
         role,
         mustChangePassword: true,
