@@ -8,9 +8,10 @@ import { contractTextsKo } from '../../packages/contract/dist/index.js';
 import { writeCertificatePdf } from '../support/account.js';
 import { assertNoHorizontalScroll, eventually, visibleText } from '../support/assertions.js';
 import { describeViolations, severeViolations } from '../support/axe.js';
+import { oneTimePasswordIn } from '../support/back-office.js';
 import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import { findBuyingTargets, memberApi, type ProductPick } from '../support/buying.js';
-import { assertAllKorean, ko } from '../support/korean.js';
+import { assertAllKorean, ko, koAdmin } from '../support/korean.js';
 import { readFromMail, waitForMail } from '../support/outbox.js';
 import { type StaffedShop, startStaffedShop } from '../support/staffed-shop.js';
 
@@ -51,6 +52,9 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
   let session: Session;
   let target: ProductPick;
   let orderPath = '';
+  let orderNumber = '';
+  /** The back office's browser: a member of staff whose new account speaks Korean. */
+  let staffDesk: Session | undefined;
   const found: string[] = [];
 
   before(async () => {
@@ -58,9 +62,11 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
     [shop, browser] = await startWithBrowser(startStaffedShop());
     // A browser that prefers Korean, on its first visit: nothing chosen yet.
     session = await openSession(browser, shop.url, { viewport: VIEWPORTS.desktop, locale: 'ko-KR' });
+    staffDesk = await openSession(browser, shop.url, { viewport: VIEWPORTS.desktop, locale: 'ko-KR' });
   });
 
   after(async () => {
+    await staffDesk?.close();
     await session?.close();
     await browser?.close();
     await shop?.stop();
@@ -83,16 +89,16 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
    * typed), axe without a serious or critical finding, no sideways scroll, and a screenshot kept in
    * e2e/test-results/ for a person to look at.
    */
-  async function checkScreen(page: Page, name: string, entered: string[] = []) {
+  async function checkScreen(page: Page, name: string, entered: string[] = [], on: Session = session) {
     await page.waitForLoadState('networkidle').catch(() => {});
     await page.evaluate(() => document.fonts.ready);
     const width = page.viewportSize()?.width ?? 0;
-    await assertAllKorean(page, session, `${name} at ${width} px`, entered);
+    await assertAllKorean(page, on, `${name} at ${width} px`, entered);
     await assertNoHorizontalScroll(page);
     const { violations, nodes } = await severeViolations(page);
     figures.push(`${String(width).padStart(4)} px  ${name.padEnd(24)} ${nodes}`);
     if (nodes > 0) found.push(`${name} at ${width} px:\n${describeViolations(violations)}`);
-    await session.screenshot(`korean ${name} ${width}`);
+    await on.screenshot(`korean ${name} ${width}`);
   }
 
   step('a first visit from a Korean browser opens the shop in Korean', async (page) => {
@@ -225,7 +231,7 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
     await answerInKorean(page, messages.order.confirmPlace);
     const assigned = page.getByRole('dialog', { name: messages.order.assigning, exact: true });
     await assigned.waitFor();
-    const orderNumber = (await visibleText(assigned)).match(/\d{8}-\d+/)?.[0];
+    orderNumber = (await visibleText(assigned)).match(/\d{8}-\d+/)?.[0] ?? '';
     assert.ok(orderNumber, 'the dialog names the order number');
     await checkScreen(page, 'order placed');
     await assigned.getByRole('link', { name: ko('Confirm'), exact: true }).click();
@@ -300,6 +306,101 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
       .first()
       .waitFor();
     await checkScreen(page, 'menu drawer');
+  });
+
+  /** A step in the back office's browser. */
+  const deskStep = (name: string, body: (page: Page) => Promise<void>) =>
+    it(
+      name,
+      withScreenshot(
+        () => staffDesk,
+        () => body(staffDesk!.page),
+      ),
+    );
+  const STAFF = { email: 'jiwoo@kshop.example', password: 'Sinchon2026!kr' };
+  const nav = (page: Page) => page.getByRole('navigation', { name: koAdmin('Back office'), exact: true });
+  const openFromNav = async (page: Page, link: string) => {
+    await nav(page).getByRole('link', { name: link, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: link, exact: true }).waitFor();
+  };
+
+  deskStep('a new member of staff signs in to a back office that speaks Korean', async (page) => {
+    const printed = await shop.staff('staff', 'create', STAFF.email);
+    await page.goto('/admin');
+    await page.waitForURL((url) => url.pathname === '/admin/signin');
+    await page.getByRole('heading', { level: 1, name: koAdmin('Sign in'), exact: true }).waitFor();
+    await checkScreen(page, 'back office: sign in', [], staffDesk);
+    await page.getByLabel(koAdmin('Email'), { exact: true }).fill(STAFF.email);
+    await page.getByLabel(koAdmin('Password'), { exact: true }).fill(oneTimePasswordIn(printed));
+    await page.getByRole('button', { name: koAdmin('Sign in'), exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: koAdmin('Change password'), exact: true }).waitFor();
+    await page.getByLabel(koAdmin('One-time password'), { exact: true }).fill(oneTimePasswordIn(printed));
+    await page.getByLabel(koAdmin('New password'), { exact: true }).fill(STAFF.password);
+    await page.getByLabel(koAdmin('Confirm new password'), { exact: true }).fill(STAFF.password);
+    await page.getByRole('button', { name: koAdmin('Change password'), exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: koAdmin('Your password has been changed.') })
+      .waitFor();
+    await page.getByRole('heading', { level: 1, name: koAdmin('Dashboard'), exact: true }).waitFor();
+    await checkScreen(page, 'back office: dashboard', [STAFF.email], staffDesk);
+  });
+
+  deskStep('staff find the company among the buyers and read its page in Korean', async (page) => {
+    await openFromNav(page, koAdmin('Buyers'));
+    const company = page.getByRole('link', { name: COMPANY.companyName, exact: true });
+    await company.waitFor();
+    await checkScreen(page, 'back office: buyers', [STAFF.email], staffDesk);
+    await company.click();
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: COMPANY.companyName }).waitFor();
+    await checkScreen(page, 'back office: buyer', [STAFF.email, COMPANY.certificate], staffDesk);
+  });
+
+  deskStep('staff take the order, confirm it, and the company is told in Korean', async (page) => {
+    await openFromNav(page, koAdmin('Orders'));
+    const link = page.getByRole('link', { name: orderNumber, exact: true });
+    await link.waitFor();
+    await checkScreen(page, 'back office: orders', [STAFF.email], staffDesk);
+    await link.click();
+    const inCharge = page.getByRole('region', { name: koAdmin('Person in charge'), exact: true });
+    await inCharge
+      .getByRole('combobox', { name: koAdmin('Person in charge'), exact: true })
+      .selectOption({ label: STAFF.email });
+    await inCharge.getByRole('button', { name: koAdmin('Assign'), exact: true }).click();
+    await inCharge
+      .getByRole('status')
+      .filter({ hasText: koAdmin('Person in charge updated.') })
+      .waitFor();
+
+    const confirmed = contractTextsKo.orderStatusLabels.CONFIRMED;
+    const action = koAdmin('Mark as {statusName}', { statusName: confirmed });
+    const status = page.getByRole('region', { name: koAdmin('Status'), exact: true });
+    await status.getByRole('button', { name: action, exact: true }).click();
+    const question = page.getByRole('alertdialog');
+    await question.getByRole('button', { name: action, exact: true }).click();
+    await question.waitFor({ state: 'detached' });
+    await status
+      .getByRole('status')
+      .filter({ hasText: koAdmin('The order is now {statusName}.', { statusName: confirmed }) })
+      .waitFor();
+    await checkScreen(
+      page,
+      'back office: order',
+      [STAFF.email, COMPANY.receiverName, COMPANY.shippingAddress],
+      staffDesk,
+    );
+    const mail = await waitForMail(shop.dataDir, { to: COMPANY.email, subject: /주문 확정/ });
+    assert.equal(mail.subject, `[K-Shop] 주문 ${orderNumber}: ${confirmed}`);
+  });
+
+  deskStep('the catalogue reads in Korean too: the product list and a product form', async (page) => {
+    await openFromNav(page, koAdmin('Products'));
+    const first = page.getByRole('table').first().getByRole('link').first();
+    await first.waitFor();
+    await checkScreen(page, 'back office: products', [STAFF.email], staffDesk);
+    await first.click();
+    await page.getByRole('button', { name: koAdmin('Save product'), exact: true }).waitFor();
+    await checkScreen(page, 'back office: product form', [STAFF.email], staffDesk);
   });
 
   step('no Korean screen has a serious or critical accessibility finding', async () => {

@@ -9,8 +9,8 @@ import { repoRoot } from './server.js';
  * The storefront's Korean as its catalogue holds it (apps/web/src/locales/ko/messages.po), so a Korean journey
  * finds controls by the names a Korean buyer reads without copying the translations: `ko('Add to Cart')`.
  */
-const catalogue = (() => {
-  const text = readFileSync(path.join(repoRoot, 'apps/web/src/locales/ko/messages.po'), 'utf8');
+function readCatalogue(app: 'web' | 'admin') {
+  const text = readFileSync(path.join(repoRoot, `apps/${app}/src/locales/ko/messages.po`), 'utf8');
   const entries = new Map<string, string>();
   const unquote = (lines: string[]) =>
     lines
@@ -28,14 +28,22 @@ const catalogue = (() => {
     entries.set(context ? `${JSON.parse(context.slice(8))}\u0004${english}` : english, korean);
   }
   return entries;
-})();
+}
+
+const catalogues = { web: readCatalogue('web'), admin: readCatalogue('admin') };
+
+function lookUp(app: 'web' | 'admin', english: string, values: Record<string, string>, context?: string) {
+  const korean = catalogues[app].get(context ? `${context}\u0004${english}` : english);
+  assert.ok(korean, `the ${app} Korean catalogue has no '${english}'${context ? ` (${context})` : ''}`);
+  return korean.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
 
 /** The Korean of a storefront message; fails at once when the catalogue has none. */
-export function ko(english: string, context?: string): string {
-  const korean = catalogue.get(context ? `${context}\u0004${english}` : english);
-  assert.ok(korean, `the Korean catalogue has no '${english}'${context ? ` (${context})` : ''}`);
-  return korean;
-}
+export const ko = (english: string, context?: string): string => lookUp('web', english, {}, context);
+
+/** The Korean of a back-office message, its `{values}` filled in: `koAdmin('Mark as {statusName}', {…})`. */
+export const koAdmin = (english: string, values: Record<string, string> = {}, context?: string): string =>
+  lookUp('admin', english, values, context);
 
 /** Every string value in an answer, at any depth. */
 function stringsOf(value: unknown, into: Set<string>) {
@@ -58,9 +66,12 @@ const ALWAYS_ALLOWED = [
   /\bK-?SHOP\b/gi,
   /^SHOP$/,
   /\bEnglish\b/g,
-  // The genre as Korean writes it too, codes and time zones.
+  // The genre as Korean writes it too, codes, file formats and time zones.
   /\bK-?POP\b/gi,
-  /\b(KRW|USD|SKU|ISO|PDF|KST|GMT)\b/g,
+  /\b(KRW|USD|SKU|ISO|PDF|CSV|XLSX|KST|GMT)\b/g,
+  // A spreadsheet's column names and values, which staff type as they are: order_multiple, true/false.
+  /\b[a-z]+(_[a-z]+)+\b/g,
+  /\b(true|false)\b/g,
   /US\$/g,
 ];
 const CONTACT = /[\w.+-]+@[\w-]+(\.[\w-]+)+|https?:\/\/\S+/g;

@@ -22,11 +22,10 @@ export function Pagination(props: PaginationProps) {
   }
   const { totalCount, pageSize } = props;
   const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
+  const texts = useUiTexts();
   return (
     <div className="pagination pagination--counted">
-      <p className="pagination__count">
-        {totalCount} {totalCount === 1 ? 'result' : 'results'}
-      </p>
+      <p className="pagination__count">{texts.results(totalCount)}</p>
       {totalPages > 1 && (
         <PageLinks currentPage={currentPage} totalPages={totalPages} hrefForPage={hrefForPage} />
       )}

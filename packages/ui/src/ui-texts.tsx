@@ -12,6 +12,8 @@ export type UiTexts = {
   previousPage: string;
   nextPage: string;
   page: (page: number) => string;
+  /** A list's count beside its page links: '12 results'. */
+  results: (count: number) => string;
   /** The language switch's accessible name. */
   language: string;
   /** The language country names are written in (`Intl.DisplayNames`). */
@@ -25,6 +27,7 @@ export const ENGLISH_UI_TEXTS: UiTexts = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   page: (page) => `Page ${page}`,
+  results: (count) => `${count} ${count === 1 ? 'result' : 'results'}`,
   language: 'Language',
   locale: 'en',
 };
@@ -37,6 +40,7 @@ const KOREAN_UI_TEXTS: UiTexts = {
   nextPage: '다음 페이지',
   // The number stands apart, as axe (label-content-name-mismatch) wants the link's visible text as a word of its name.
   page: (page) => `${page} 페이지`,
+  results: (count) => `${count}건`,
   language: '언어',
   locale: 'ko',
 };
