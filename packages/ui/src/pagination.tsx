@@ -16,13 +16,13 @@ type PaginationProps = {
 /** The page links in the contract's window: first … around the current page … last, with previous and next. */
 export function Pagination(props: PaginationProps) {
   const { currentPage, hrefForPage } = props;
+  const texts = useUiTexts();
   if (props.totalCount === undefined) {
     if (props.totalPages <= 1) return null;
     return <PageLinks currentPage={currentPage} totalPages={props.totalPages} hrefForPage={hrefForPage} />;
   }
   const { totalCount, pageSize } = props;
   const totalPages = Math.max(1, Math.ceil(totalCount / pageSize));
-  const texts = useUiTexts();
   return (
     <div className="pagination pagination--counted">
       <p className="pagination__count">{texts.results(totalCount)}</p>
