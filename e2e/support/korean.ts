@@ -69,9 +69,6 @@ const ALWAYS_ALLOWED = [
   // The genre as Korean writes it too, codes, file formats and time zones.
   /\bK-?POP\b/gi,
   /\b(KRW|USD|SKU|ISO|PDF|CSV|XLSX|KST|GMT)\b/g,
-  // A spreadsheet's column names and values, which staff type as they are: order_multiple, true/false.
-  /\b[a-z]+(_[a-z]+)+\b/g,
-  /\b(true|false)\b/g,
   /US\$/g,
 ];
 const CONTACT = /[\w.+-]+@[\w-]+(\.[\w-]+)+|https?:\/\/\S+/g;
@@ -90,7 +87,8 @@ export async function englishLeft(page: Page, session: Session, entered: readonl
   // Written without inner named functions: the test runner's compiler would wrap them in a helper the page lacks.
   const shown = await page.evaluate(() => {
     const texts: string[] = [];
-    const hidden = '[inert], [aria-hidden="true"], script, style, noscript, template';
+    // Code (a file's column names) is written as it must be typed, in any language.
+    const hidden = '[inert], [aria-hidden="true"], script, style, noscript, template, code';
     const options = { opacityProperty: true, visibilityProperty: true };
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

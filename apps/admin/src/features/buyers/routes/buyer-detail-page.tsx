@@ -136,7 +136,7 @@ export function BuyerDetailPage() {
                 <li key={address.addressUuid}>
                   {address.addressDetail}
                   {address.postalCode && ` (${address.postalCode})`}
-                  {address.country && `, ${countryName(address.country)}`}
+                  {address.country && `, ${countryName(address.country, i18n.locale)}`}
                   {address.isDefault && (
                     <span className="badge">
                       <Trans>Default</Trans>

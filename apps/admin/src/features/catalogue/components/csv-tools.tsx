@@ -259,9 +259,10 @@ export function CsvTools({ onExport, onPreview, onImport, onImported }: CsvTools
             <p id={`${fileId}-hint`} className="field__hint">
               <Trans>
                 CSV or Excel, same columns as the export. The SKU is the key: a known SKU updates its option,
-                a new one creates it. Nothing changes unless every row is valid. The quantity columns
-                (order_multiple, max_per_order, low_stock_threshold) and published (true/false) are optional:
-                a file without them leaves those values as they are.
+                a new one creates it. Nothing changes unless every row is valid. The quantity columns (
+                <code>order_multiple</code>, <code>max_per_order</code>, <code>low_stock_threshold</code>) and{' '}
+                <code>published</code> (<code>true</code>/<code>false</code>) are optional: a file without
+                them leaves those values as they are.
               </Trans>
             </p>
           </div>

@@ -20,7 +20,7 @@ const TYPED = 'typed';
  * place it. The server holds the stock and prices the order as it does a storefront order.
  */
 export function NewOrderPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { localize, messages } = useContractTexts();
   useDocumentTitle(t`New order`);
   const navigate = useNavigate();
@@ -177,7 +177,7 @@ export function NewOrderPage() {
                     />
                     {a.postalCode ? `(${a.postalCode}) ` : ''}
                     {a.addressDetail}
-                    {a.country ? `, ${countryName(a.country)}` : ''}
+                    {a.country ? `, ${countryName(a.country, i18n.locale)}` : ''}
                     {a.isDefault ? ` · ${t`default`}` : ''}
                   </label>
                 ))}

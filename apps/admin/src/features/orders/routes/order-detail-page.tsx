@@ -29,7 +29,7 @@ const signed = (amount: number, currencyCode: string) =>
 
 export function OrderDetailPage() {
   const { orderNumber = '' } = useParams();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useDocumentTitle(t`Order ${orderNumber}`);
   const role = useRole();
   const { data: order, error, isPending, refetch } = useOrder(orderNumber);
@@ -225,7 +225,11 @@ export function OrderDetailPage() {
               <dt>
                 <Trans>Country</Trans>
               </dt>
-              <dd>{order.receiverInfo.country ? countryName(order.receiverInfo.country) : t`Not given`}</dd>
+              <dd>
+                {order.receiverInfo.country
+                  ? countryName(order.receiverInfo.country, i18n.locale)
+                  : t`Not given`}
+              </dd>
               <dt>
                 <Trans>Currency</Trans>
               </dt>
