@@ -68,7 +68,7 @@ const ALWAYS_ALLOWED = [
   /\bEnglish\b/g,
   // The genre as Korean writes it too, codes, file formats and time zones.
   /\bK-?POP\b/gi,
-  /\b(KRW|USD|SKU|ISO|PDF|CSV|XLSX|KST|GMT)\b/g,
+  /\b(KRW|USD|SKU|ISO|PDF|CSV|XLSX|PNG|JPE?G|GIF|WEBP|SVG|HTML|KST|GMT)\b/g,
   /US\$/g,
 ];
 const CONTACT = /[\w.+-]+@[\w-]+(\.[\w-]+)+|https?:\/\/\S+/g;

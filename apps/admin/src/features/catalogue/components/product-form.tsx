@@ -157,7 +157,12 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
           <FormField
             label={t`Description`}
             error={problem(errors.description)}
-            hint={t`HTML with these tags only: ${allowedTags} (img with src and alt).`}
+            hint={
+              <Trans>
+                HTML with these tags only: <code>{allowedTags}</code> (<code>img</code> with <code>src</code>{' '}
+                and <code>alt</code>).
+              </Trans>
+            }
           >
             {(field) => <textarea {...field} rows={8} className="mono" {...register('description')} />}
           </FormField>
