@@ -90,7 +90,8 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
    * e2e/test-results/ for a person to look at.
    */
   async function checkScreen(page: Page, name: string, entered: string[] = [], on: Session = session) {
-    await page.waitForLoadState('networkidle').catch(() => {});
+    // A page that keeps a request open (a certificate shown in a frame) is read after a few seconds anyway.
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
     await page.evaluate(() => document.fonts.ready);
     const width = page.viewportSize()?.width ?? 0;
     await assertAllKorean(page, on, `${name} at ${width} px`, entered);
@@ -166,6 +167,11 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
     await page.getByRole('button', { name: ko('CREATE'), exact: true }).click();
     await answerInKorean(page, messages.signup.success);
     await atPath(page, '/login');
+    // The sign-up form is gone (a route change draws the next screen in a transition) and the login form is up.
+    await page
+      .getByRole('heading', { level: 1, name: ko('CREATE ACCOUNT'), exact: true })
+      .waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: ko('LOGIN'), exact: true }).waitFor();
     await checkScreen(page, 'login');
   });
 
