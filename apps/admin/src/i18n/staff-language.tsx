@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { adminRequest } from '../lib/api-client';
-import { ME_QUERY_KEY, useCurrentStaff } from '../lib/current-staff';
+import { ME_QUERY_KEY, type StaffMe, useCurrentStaff } from '../lib/current-staff';
 import { activateLanguage } from './i18n';
 
 /** The shared components' own words (dialog buttons, pagination, country names) in the back office's language. */
@@ -30,6 +30,9 @@ export function StaffLanguageSwitch() {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const choose = async (language: Language) => {
+    // The signed-in member takes the choice first, so that useStaffLanguage, which follows the account, does not
+    // switch the screen back while the server is still saving it.
+    queryClient.setQueryData<StaffMe>(ME_QUERY_KEY, (me) => (me ? { ...me, language } : me));
     await activateLanguage(language);
     await adminRequest('/me/language', { method: 'PUT', body: { language } }).catch(() => {});
     await queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
