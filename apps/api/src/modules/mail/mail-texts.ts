@@ -1,4 +1,13 @@
-import { contractTexts, contractTextsKo, type Language, type OrderStatus } from '@kshop/contract';
+import {
+  changedLineLabel,
+  contractTexts,
+  contractTextsKo,
+  formatPrice,
+  type Language,
+  lineChangeSummary,
+  type OrderLineChange,
+  type OrderStatus,
+} from '@kshop/contract';
 
 /** A mail's words; who it goes to is the sender's business. */
 export type MailText = { subject: string; text: string };
@@ -33,19 +42,17 @@ export type BuyerMails = {
     parcel: ParcelText,
     open: { label: string; open: number; quantity: number }[],
   ) => MailText;
-  lineChanged: (edit: {
-    orderNumber: string;
-    kind: string;
-    what: string;
-    fromQuantity: number;
-    toQuantity: number;
-    unitPrice: string;
-    total: string;
-    totalBefore: string;
-  }) => MailText;
+  lineChanged: (orderNumber: string, change: OrderLineChange) => MailText;
   backInStock: (title: string, option: string, link: string) => MailText;
   decision: (decision: AccountDecision, companyName: string, note: string) => MailText;
 };
+
+/** A line edit's amounts as the mails write them, in the order's currency. */
+const amountsOf = (c: OrderLineChange) => ({
+  unitPrice: formatPrice(c.unitPrice, c.currencyCode),
+  total: formatPrice(c.finalAmountAfter, c.currencyCode),
+  totalBefore: formatPrice(c.finalAmountBefore, c.currencyCode),
+});
 
 const lines = (parcels: ParcelText[], parcelLine: (p: ParcelText) => string) =>
   parcels
@@ -97,19 +104,15 @@ const english: BuyerMails = {
       `${lines([parcel], englishParcel)}\n\n` +
       `Still to ship:\n${open.map((o) => `    ${o.label} × ${o.open} (of ${o.quantity})`).join('\n')}`,
   }),
-  lineChanged: (e) => {
-    const summary =
-      e.kind === 'LINE_ADDED'
-        ? `Added ${e.what} × ${e.toQuantity}`
-        : e.kind === 'LINE_REMOVED'
-          ? `Removed ${e.what} (was × ${e.fromQuantity})`
-          : `Changed ${e.what}: ${e.fromQuantity} → ${e.toQuantity}`;
+  lineChanged: (orderNumber, c) => {
+    const { unitPrice, total, totalBefore } = amountsOf(c);
     return {
-      subject: `Order ${e.orderNumber} changed`,
+      subject: `Order ${orderNumber} changed`,
       text: [
-        `Your order ${e.orderNumber} was changed by the shop:`,
-        `${summary} (quantity ${e.fromQuantity} → ${e.toQuantity}, ${e.unitPrice} each).`,
-        `New total: ${e.total} (was ${e.totalBefore}).`,
+        `Your order ${orderNumber} was changed by the shop:`,
+        // The order's timeline says the same sentence.
+        `${lineChangeSummary(c)} (quantity ${c.fromQuantity} → ${c.toQuantity}, ${unitPrice} each).`,
+        `New total: ${total} (was ${totalBefore}).`,
       ].join('\n'),
     };
   },
@@ -183,19 +186,21 @@ const korean: BuyerMails = {
       `${lines([parcel], koreanParcel)}\n\n` +
       `출고 예정:\n${open.map((o) => `    ${o.label} × ${o.open} (주문 수량 ${o.quantity})`).join('\n')}`,
   }),
-  lineChanged: (e) => {
+  lineChanged: (orderNumber, c) => {
+    const { unitPrice, total, totalBefore } = amountsOf(c);
+    const what = changedLineLabel(c);
     const summary =
-      e.kind === 'LINE_ADDED'
-        ? `${e.what} × ${e.toQuantity} 추가`
-        : e.kind === 'LINE_REMOVED'
-          ? `${e.what} 삭제(기존 × ${e.fromQuantity})`
-          : `${e.what} 수량 변경: ${e.fromQuantity} → ${e.toQuantity}`;
+      c.kind === 'LINE_ADDED'
+        ? `${what} × ${c.toQuantity} 추가`
+        : c.kind === 'LINE_REMOVED'
+          ? `${what} 삭제(기존 × ${c.fromQuantity})`
+          : `${what} 수량 변경: ${c.fromQuantity} → ${c.toQuantity}`;
     return {
-      subject: `[K-Shop] 주문 ${e.orderNumber} 변경 안내`,
+      subject: `[K-Shop] 주문 ${orderNumber} 변경 안내`,
       text: [
-        `주문 ${e.orderNumber}의 내용이 변경되었습니다:`,
-        `${summary} (수량 ${e.fromQuantity} → ${e.toQuantity}, 단가 ${e.unitPrice}).`,
-        `변경 후 합계: ${e.total} (변경 전 ${e.totalBefore}).`,
+        `주문 ${orderNumber}의 내용이 변경되었습니다:`,
+        `${summary} (수량 ${c.fromQuantity} → ${c.toQuantity}, 단가 ${unitPrice}).`,
+        `변경 후 합계: ${total} (변경 전 ${totalBefore}).`,
       ].join('\n'),
     };
   },

@@ -1,7 +1,5 @@
 import {
   type CurrencyCode,
-  changedLineLabel,
-  formatPrice,
   fromMinorUnits,
   INT_RANGE,
   lineChangeSummary,
@@ -316,16 +314,6 @@ export async function addLine(
 
 /** Tells the buyer what changed in the order and its new total. */
 export function mailLineEdit(mailer: Mailer, edit: LineEdit) {
-  const c = edit.change;
-  const mail = buyerMails(edit.buyerLanguage).lineChanged({
-    orderNumber: edit.orderNumber,
-    kind: c.kind,
-    what: changedLineLabel(c),
-    fromQuantity: c.fromQuantity,
-    toQuantity: c.toQuantity,
-    unitPrice: formatPrice(c.unitPrice, c.currencyCode),
-    total: formatPrice(c.finalAmountAfter, c.currencyCode),
-    totalBefore: formatPrice(c.finalAmountBefore, c.currencyCode),
-  });
+  const mail = buyerMails(edit.buyerLanguage).lineChanged(edit.orderNumber, edit.change);
   return mailer.send({ to: edit.buyerEmail, ...mail });
 }
