@@ -52,7 +52,7 @@ export interface Session {
   page: Page;
   /** Every answer under /api/ that any page of this session received, in arrival order. */
   apiResponses: ApiExchange[];
-  /** Resolves once every /api/ answer received so far has been read and recorded. */
+  /** Resolves once every /api/ request made so far has been answered (or has failed), read and recorded. */
   settled(): Promise<void>;
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
@@ -76,11 +76,16 @@ export async function openSession(
   const apiResponses: ApiExchange[] = [];
   const pending = new Set<Promise<void>>();
 
-  context.on('response', (response) => {
-    if (!new URL(response.url()).pathname.startsWith('/api/')) return;
-    const read = response
-      .text()
-      .then((text) => {
+  // Followed from the request on: a response event can reach this process after the page already drew what
+  // the answer carried (Playwright may wait for the response's extra headers first), and `settled` would then
+  // miss it. A request is announced long before its answer can reach the page.
+  context.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    const read = request
+      .response()
+      .then(async (response) => {
+        if (!response) return;
+        const text = await response.text();
         let body: unknown;
         try {
           body = JSON.parse(text);
@@ -88,7 +93,7 @@ export async function openSession(
           body = undefined;
         }
         apiResponses.push({
-          method: response.request().method(),
+          method: request.method(),
           url: response.url(),
           status: response.status(),
           body,
