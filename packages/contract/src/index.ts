@@ -4,6 +4,7 @@ export * from './messages.js';
 export * from './pages.js';
 export * from './rules/address.js';
 export * from './rules/order-status.js';
+export * from './rules/order-window.js';
 export * from './rules/pagination.js';
 export * from './rules/pricing.js';
 export * from './rules/product.js';

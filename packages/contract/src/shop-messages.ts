@@ -27,6 +27,15 @@ export const shopMessages = {
     nothingAdded: 'Nothing could be added to the cart.',
   },
   order: { duplicateLine: 'Each option may appear once in an order.' },
+  /** The release cycle (issue 34): order windows and pre-order caps. Times read in Korea time ('2026-11-30 18:00'). */
+  orderWindow: {
+    notYet: (title: string, opensAt: string) => `Orders for ${title} open at ${opensAt} (Korea time).`,
+    closed: (title: string, closedAt: string) => `Orders for ${title} closed at ${closedAt} (Korea time).`,
+    capReached: (title: string, left: number) =>
+      `Pre-orders for ${title} are limited: ${left} more can be taken.`,
+    buyerCapReached: (title: string, cap: number, left: number) =>
+      `Each company may pre-order at most ${cap} of ${title}: ${left} more for yours.`,
+  },
   files: {
     badLink: 'This upload link is not valid or has expired.',
     badDownloadLink: 'This download link is not valid or has expired.',
@@ -93,4 +102,5 @@ export const REORDER_SKIPS = {
   soldOut: 'sold out',
   belowMinimum: 'not enough stock for its minimum order',
   inCart: 'already in your cart',
+  closed: 'orders closed',
 } as const;

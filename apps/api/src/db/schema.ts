@@ -220,8 +220,13 @@ export const products = pgTable(
     imageUrls: text().array().notNull().default(sql`'{}'::text[]`),
     statusId: integer().notNull().default(1),
     nationCode2: text().notNull().default('KR'),
+    /** The order window (issue 34): outside it the product is shown but cannot be carted or ordered. */
     salesStartAt: timestamp({ withTimezone: true }),
     salesEndAt: timestamp({ withTimezone: true }),
+    /** On pre-order: orders are taken against each option's cap instead of its stock (migration 0040). */
+    preorder: boolean().notNull().default(false),
+    /** The day staff plan to ship a pre-order, shown to buyers. */
+    shipsOn: date({ mode: 'string' }),
     eventType: text(),
     eventApplyStartAt: timestamp({ withTimezone: true }),
     eventApplyEndAt: timestamp({ withTimezone: true }),
@@ -402,6 +407,11 @@ export const productOptions = pgTable(
     orderMultiple: integer().notNull().default(1),
     /** At most this many in one order, or no limit. */
     maxPerOrder: integer(),
+    /** A pre-order's cap on the units accepted in all (null: unlimited) and per buyer (null: none). */
+    preorderCap: integer(),
+    preorderBuyerCap: integer(),
+    /** The units open pre-orders took (lines marked `preorder` of orders not cancelled), checked against the cap. */
+    preorderTaken: integer().notNull().default(0),
     stock: integer().notNull().default(0),
     holdStock: integer().notNull().default(0),
     priceKrw: bigint({ mode: 'number' }).notNull(),
@@ -428,6 +438,9 @@ export const productOptions = pgTable(
     check('stock_not_negative', sql`${t.stock} >= 0`),
     check('hold_within_stock', sql`${t.holdStock} >= 0 and ${t.holdStock} <= ${t.stock}`),
     check('minimum_positive', sql`${t.minimumOrderQuantity} >= 1`),
+    check('product_options_preorder_cap_check', sql`${t.preorderCap} >= 0`),
+    check('product_options_preorder_buyer_cap_check', sql`${t.preorderBuyerCap} >= 1`),
+    check('product_options_preorder_taken_check', sql`${t.preorderTaken} >= 0`),
     check(
       'low_stock_threshold_range',
       sql`${t.lowStockThreshold} >= 0 and ${t.lowStockThreshold} <= 1000000`,
@@ -560,6 +573,24 @@ export const orders = pgTable(
   (t) => [index().on(t.buyerId, t.createdAt), index().on(t.status, t.createdAt)],
 );
 
+/** Per pre-order option and buyer, the units their open orders took: what the per-buyer cap is checked against. */
+export const preorderBuyerTotals = pgTable(
+  'preorder_buyer_totals',
+  {
+    productOptionId: uuid()
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productOptionId, t.buyerId] }),
+    check('preorder_buyer_totals_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
 export const orderDetails = pgTable(
   'order_details',
   {
@@ -586,6 +617,8 @@ export const orderDetails = pgTable(
      * them. Order detail, documents and exports list lines by it.
      */
     position: integer().notNull().default(0),
+    /** Placed as a pre-order (migration 0040): it counts against its option's cap and holds no stock. */
+    preorder: boolean().notNull().default(false),
   },
   (t) => [
     index().on(t.orderId),

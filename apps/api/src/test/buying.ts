@@ -1,4 +1,5 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { refreshProductDerived } from '../db/derived.js';
 import { productOptions, products } from '../db/schema.js';
 import { foldSales } from '../modules/orders/pending-sales.js';
 import type { TestShop } from './app.js';
@@ -82,6 +83,10 @@ async function pickOption(
         eq(productOptions.minimumOrderQuantity, 1),
         eq(productOptions.isSoldOut, false),
         notInArray(productOptions.id, handedOut),
+        // Inside its order window (issue 34): the demo's past events no longer take orders.
+        sql`(${products.salesStartAt} is null or ${products.salesStartAt} <= now())
+          and (${products.salesEndAt} is null or ${products.salesEndAt} > now() + interval '1 day')`,
+        eq(products.preorder, false),
       ),
     )
     .orderBy(productOptions.id)
@@ -89,6 +94,8 @@ async function pickOption(
   handedOut.push(row!.option.id);
   const values = { stock, holdStock: 0, isSoldOut: false, minimumOrderQuantity: 1, ...overrides };
   await shop.db.update(productOptions).set(values).where(eq(productOptions.id, row!.option.id));
+  // The product reads in stock as its writers would leave it.
+  await refreshProductDerived(shop.db, [row!.product.id], { searchText: false });
   return { ...row!.option, ...values, product: row!.product };
 }
 

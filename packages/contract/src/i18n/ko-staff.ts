@@ -32,6 +32,8 @@ export const staffTextsKo: Localized<typeof staffTexts> = {
     onlyWithShipped: '택배사와 송장번호는 출고 완료(SHIPPED) 상태에서만 입력할 수 있습니다.',
     notShippable: (status) =>
       `${status} 상태의 주문은 출고할 수 없습니다. 출고는 CONFIRMED, PAID, PREPARING 상태의 주문만 가능합니다.`,
+    notArrived: (title) =>
+      `${title}은(는) 예약 상품으로 아직 입고 수량이 부족합니다. 입고를 먼저 기록해 주십시오.`,
   },
   orderEditRules: {
     closedStatuses: ['SHIPPED', 'DELIVERED', 'CANCELLED'],
@@ -54,6 +56,7 @@ export const staffTextsKo: Localized<typeof staffTexts> = {
     buyerNotApproved: (status) => `승인된 바이어만 주문할 수 있습니다. 이 바이어의 상태는 ${status}입니다.`,
     addressNotFound: '배송지: 이 바이어에게 해당 배송지가 없습니다.',
     duplicateLine: '한 주문에 같은 옵션은 한 번만 담을 수 있습니다.',
+    outsideWindowNote: (reason) => `주문 기간 외 주문: ${reason}`,
   },
   accounts: {
     invalidLogin: '이메일 또는 비밀번호가 올바르지 않습니다.',

@@ -172,6 +172,14 @@ export const buyerTextsKo: Localized<BuyerTexts> = {
       nothingAdded: '장바구니에 담을 수 있는 상품이 없습니다.',
     },
     order: { duplicateLine: '한 주문에 같은 옵션은 한 번만 담을 수 있습니다.' },
+    orderWindow: {
+      notYet: (title, opensAt) => `${title}의 주문은 ${opensAt}(한국 시간)부터 가능합니다.`,
+      closed: (title, closedAt) => `${title}의 주문은 ${closedAt}(한국 시간)에 마감되었습니다.`,
+      capReached: (title, left) =>
+        `${title}의 예약 주문 수량이 한정되어 있습니다. ${left}개만 더 주문할 수 있습니다.`,
+      buyerCapReached: (title, cap, left) =>
+        `${title}은(는) 업체당 최대 ${cap}개까지 예약 주문할 수 있습니다. 귀사는 ${left}개 더 주문할 수 있습니다.`,
+    },
     files: {
       badLink: '업로드 링크가 올바르지 않거나 만료되었습니다.',
       badDownloadLink: '다운로드 링크가 올바르지 않거나 만료되었습니다.',
@@ -199,5 +207,6 @@ export const buyerTextsKo: Localized<BuyerTexts> = {
     soldOut: '품절',
     belowMinimum: '재고가 최소 주문 수량보다 적음',
     inCart: '이미 장바구니에 있음',
+    closed: '주문 마감',
   },
 };

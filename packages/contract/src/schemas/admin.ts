@@ -395,6 +395,21 @@ export const adminOptionInput = z.object({
     notWhole: 'lowStockThreshold must be a whole number.',
     tooSmall: 'lowStockThreshold cannot be negative.',
   }).default(10),
+  /** On a pre-order product (issue 34): the units accepted in all (null: unlimited) and per buyer (null: no cap). */
+  preorderCap: boundedInt({
+    ...INT_RANGE.stock,
+    notWhole: 'preorderCap must be a whole number.',
+    tooSmall: 'preorderCap cannot be negative.',
+  })
+    .nullable()
+    .default(null),
+  preorderBuyerCap: boundedInt({
+    ...INT_RANGE.minimumOrderQuantity,
+    notWhole: 'preorderBuyerCap must be a whole number.',
+    tooSmall: 'preorderBuyerCap is at least 1.',
+  })
+    .nullable()
+    .default(null),
 });
 export type AdminOptionInput = z.infer<typeof adminOptionInput>;
 
@@ -408,6 +423,9 @@ export const adminProductInput = z.object({
   releaseDate: isoDate({ error: 'releaseDate must be a date (YYYY-MM-DD).' }).nullable().default(null),
   salesStartAt: isoDateTime().nullable().default(null),
   salesEndAt: isoDateTime().nullable().default(null),
+  /** On pre-order (issue 34): orders are taken against each option's cap, not its stock; shipped from `shipsOn`. */
+  preorder: z.boolean().default(false),
+  shipsOn: isoDate({ error: 'shipsOn must be a date (YYYY-MM-DD).' }).nullable().default(null),
   eventType: safeText({ max: TEXT_MAX.shortLabel }).nullable().default(null),
   eventApplyStartAt: isoDateTime().nullable().default(null),
   eventApplyEndAt: isoDateTime().nullable().default(null),
@@ -444,7 +462,14 @@ export const adminProductListResponse = envelope(
 );
 export const adminProduct = adminProductInput.extend({
   uuid: z.uuid(),
-  options: z.array(adminOptionInput.extend({ uuid: z.uuid(), sku: z.string(), holdStock: z.number().int() })),
+  options: z.array(
+    adminOptionInput.extend({
+      uuid: z.uuid(),
+      sku: z.string(),
+      holdStock: z.number().int(),
+      preorderTaken: z.number().int().optional(),
+    }),
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

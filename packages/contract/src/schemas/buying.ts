@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES, ORDER_STATUSES, PAGE_SIZE } from '../constants.js';
 import { messages } from '../messages.js';
 import { countryField, postalCodeField } from '../rules/address.js';
+import { WINDOW_STATES } from '../rules/order-window.js';
 import { REORDER_SKIPS } from '../shop-messages.js';
 import { emailField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
@@ -55,6 +56,13 @@ export const cartItem = z.object({
     vendor: z.string(),
     thumbnailUrl: z.string(),
     releaseDate: z.string().nullable(),
+    /** The order window (issue 34) and where it stands now; a line outside it cannot be checked out. */
+    salesStartAt: z.string().nullable().optional(),
+    salesEndAt: z.string().nullable().optional(),
+    orderWindow: z.enum(WINDOW_STATES).optional(),
+    /** On pre-order: taken against a cap, shipped once the goods arrive (planned for `shipsOn`). */
+    preorder: z.boolean().optional(),
+    shipsOn: z.string().nullable().optional(),
   }),
   productOption: z.object({
     uuid: z.uuid(),
@@ -123,6 +131,11 @@ const orderLine = z.object({
   quantity: z.number().int(),
   /** How much of the quantity has shipped so far (the rest is still open). */
   shippedQuantity: z.number().int().optional(),
+  /** Placed as a pre-order (issue 34): it waits for the goods to arrive. */
+  preorder: z.boolean().optional(),
+  /** The product's release date and planned ship date as the catalogue has them now (YYYY-MM-DD). */
+  releaseDate: z.string().nullable().optional(),
+  shipsOn: z.string().nullable().optional(),
   amount: z.number(),
   currencyCode: z.enum(CURRENCIES),
   productOption: z.object({

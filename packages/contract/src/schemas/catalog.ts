@@ -90,6 +90,12 @@ export const productOptionDetail = z.object({
   maxPerOrder: z.number().int().nullable().optional(),
   /** Available stock: stock minus what open orders hold. */
   stock: z.number().int(),
+  /**
+   * On a pre-order product (issue 34): how many more units can be taken in all (null: no limit), and the most
+   * one company may pre-order (null: no cap). Absent on other products.
+   */
+  preorderLeft: z.number().int().nullable().optional(),
+  preorderBuyerCap: z.number().int().nullable().optional(),
   productPrice: z
     .object({
       totalPrice: z.number(),
@@ -117,6 +123,14 @@ export const productDetailData = z.object({
     /** A JSON text list of image URLs, e.g. '["/files/…/1.svg"]'. */
     thumbnailUrlArray: z.string(),
     tags: z.array(z.string()),
+    /**
+     * The order window (issue 34; `windowState` tells where it stands: answers are kept, so the time is the
+     * reader's) and a pre-order's planned ship date.
+     */
+    salesStartAt: z.string().nullable().optional(),
+    salesEndAt: z.string().nullable().optional(),
+    preorder: z.boolean().optional(),
+    shipsOn: z.string().nullable().optional(),
   }),
   optionList: z.array(productOptionDetail),
   currentOption: productOptionDetail,

@@ -18,6 +18,9 @@ export const SHIPMENT_RULES = {
   onlyWithShipped: 'carrier and trackingNumber go with the status SHIPPED only.',
   notShippable: (status: string) =>
     `An order that is ${status} cannot ship: only CONFIRMED, PAID or PREPARING orders ship.`,
+  /** A pre-order line holds no stock (issue 34): it ships from stock on hand that no other order holds. */
+  notArrived: (title: string) =>
+    `${title} is on pre-order and not enough of it has arrived: record its goods receipt before shipping.`,
 } as const;
 
 /** The statuses from which an order may ship (a confirmed order has a person in charge). */

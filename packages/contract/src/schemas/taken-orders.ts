@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../constants.js';
 import { messages } from '../messages.js';
 import { countryField, postalCodeField } from '../rules/address.js';
+import { WINDOW_STATES } from '../rules/order-window.js';
 import { emailField } from './account.js';
 import { envelope, uuidParam } from './common.js';
 import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
@@ -17,6 +18,8 @@ export const TAKEN_ORDER_MESSAGES = {
   buyerNotApproved: (status: string) => `Only an approved buyer can order; this buyer is ${status}.`,
   addressNotFound: 'addressId: the buyer has no saved address with this id.',
   duplicateLine: 'Each option may appear once in an order.',
+  /** Staff may order outside a product's order window (issue 34), saying why; the order's history keeps it. */
+  outsideWindowNote: (reason: string) => `Ordered outside the order window: ${reason}`,
 } as const;
 
 const quantity = boundedInt({
@@ -48,6 +51,11 @@ export const takenOrderRequest = z
      * The total the staff member saw, in major units: the order is refused (409) should the catalogue
      * have changed meanwhile. Without it the total is the catalogue's own.
      */
+    /**
+     * Why the order is taken although a product's order window is closed or not yet open (issue 34). Without
+     * it such a product is refused as in the storefront.
+     */
+    outsideWindowReason: safeText({ max: TEXT_MAX.label, label: 'outsideWindowReason' }).optional(),
     finalPaymentAmount: z
       .number({ error: 'finalPaymentAmount must be a number.' })
       .min(0, { error: fieldError('cannot be negative') })
@@ -79,6 +87,13 @@ export const buyerOrderOption = z.object({
   minimumOrderQuantity: z.number().int(),
   orderMultiple: z.number().int(),
   maxPerOrder: z.number().int().nullable(),
+  /**
+   * Where the product's order window stands (issue 34): outside it the order needs `outsideWindowReason`. On
+   * pre-order, `available` is what the option's cap leaves.
+   */
+  orderWindow: z.enum(WINDOW_STATES).optional(),
+  salesEndAt: z.string().nullable().optional(),
+  preorder: z.boolean().optional(),
   /** The buyer's unit price for one piece: its price group's (decision 0021). */
   unitPrice: z.number(),
   /** From `minQuantity` pieces on a line, the buyer's unit price is `unitPrice` (volume tiers), lowest first. */

@@ -14,11 +14,20 @@ export const listLines = (db: Executor, buyerId: string) =>
 
 export type CartLineRow = Awaited<ReturnType<typeof listLines>>[number];
 
+/** What the cart's rules read of an option's product: its title, order window and whether it is a pre-order. */
+const orderingFacts = {
+  title: products.title,
+  salesStartAt: products.salesStartAt,
+  salesEndAt: products.salesEndAt,
+  preorder: products.preorder,
+};
+
 export async function findLine(db: Executor, buyerId: string, lineId: string) {
   const [row] = await db
-    .select({ line: cartItems, option: productOptions })
+    .select({ line: cartItems, option: productOptions, product: orderingFacts })
     .from(cartItems)
     .innerJoin(productOptions, eq(productOptions.id, cartItems.productOptionId))
+    .innerJoin(products, eq(products.id, productOptions.productId))
     .where(and(eq(cartItems.id, lineId), eq(cartItems.buyerId, buyerId)))
     .limit(1);
   return row ?? null;
@@ -26,7 +35,7 @@ export async function findLine(db: Executor, buyerId: string, lineId: string) {
 
 export const findOrderableOptions = (db: Executor, optionIds: string[]) =>
   db
-    .select({ option: productOptions, product: { title: products.title } })
+    .select({ option: productOptions, product: orderingFacts })
     .from(productOptions)
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(and(inArray(productOptions.id, optionIds), listedProduct()));

@@ -12,6 +12,7 @@ import {
   REORDER_SKIPS,
   smallestQuantity,
   validQuantity,
+  windowState,
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import type { productOptions } from '../../db/schema.js';
@@ -19,6 +20,8 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import { checkOrderWindow, checkPreorderCaps, orderableQuantity } from '../preorders/preorder-rules.js';
+import { preorderTaken } from '../preorders/preorders.repository.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './cart.repository.js';
 
@@ -35,13 +38,46 @@ export const quantityRules = (option: Option) => ({
   available: availableStock(option.stock, option.holdStock),
 });
 
+/** An option as the cart's rules read it: with its product's title, order window and pre-order flag. */
+export type OrderingRow = { option: Option; product: Ordering };
+type Ordering = { title: string; salesStartAt: Date | null; salesEndAt: Date | null; preorder: boolean };
+
+/**
+ * Whether quantities of options may be asked for (issue 34 first): each product inside its order window, then
+ * each quantity by `checkQuantity`, against what is available: the stock, or on pre-order what the option's caps
+ * leave the buyer. Throws the first refusal.
+ */
+export async function checkOrderable(
+  db: Executor,
+  buyerId: string,
+  wanted: readonly { row: OrderingRow; quantity: number }[],
+) {
+  for (const { row } of wanted) checkOrderWindow(row.product);
+  const preorders = wanted.filter((w) => w.row.product.preorder).map((w) => w.row.option.id);
+  const taken = await preorderTaken(db, preorders, buyerId);
+  for (const { row, quantity } of wanted) {
+    if (!row.product.preorder) {
+      checkQuantity(row.option, quantity);
+      continue;
+    }
+    const mine = taken.get(row.option.id) ?? { total: 0, buyer: 0 };
+    if (row.option.isSoldOut) throw badRequest(messages.cart.soldOut, 'SOLD_OUT');
+    checkPreorderCaps(row.product.title, row.option, mine, quantity);
+    checkQuantity(row.option, quantity, orderableQuantity(row.option, true, mine.total));
+  }
+}
+
 /**
  * Whether a quantity of an option may be asked for: not sold out, at least the minimum order quantity, a
  * multiple of the order multiple, at most the maximum per order and what is available. Throws the
  * message of the first rule broken otherwise.
  */
-export function checkQuantity(option: Option, quantity: number) {
-  const rules = quantityRules(option);
+export function checkQuantity(
+  option: Option,
+  quantity: number,
+  available = availableStock(option.stock, option.holdStock),
+) {
+  const rules = { ...quantityRules(option), available };
   if (option.isSoldOut || rules.available <= 0) throw badRequest(messages.cart.soldOut, 'SOLD_OUT');
   const message = validQuantity(quantity, rules);
   if (message === null) return;
@@ -65,6 +101,7 @@ export async function cart(db: Executor, buyerId: string, currency: CurrencyCode
     currency,
     rows.map((r) => r.option.id),
   );
+  const now = new Date();
   let totalMinor = 0;
   const cartList = rows.map(({ line, option, product }) => {
     const price = prices.unitMinor(option, line.quantity);
@@ -78,6 +115,11 @@ export async function cart(db: Executor, buyerId: string, currency: CurrencyCode
         vendor: product.vendor,
         thumbnailUrl: product.imageUrls[0] ?? NO_IMAGE_URL,
         releaseDate: product.releaseDate,
+        salesStartAt: product.salesStartAt?.toISOString() ?? null,
+        salesEndAt: product.salesEndAt?.toISOString() ?? null,
+        orderWindow: windowState(product, now),
+        preorder: product.preorder,
+        shipsOn: product.shipsOn,
       },
       productOption: {
         uuid: option.id,
@@ -85,8 +127,9 @@ export async function cart(db: Executor, buyerId: string, currency: CurrencyCode
         optionNameKey2: option.optionNameKey2,
         optionNameValue1: option.optionNameValue1,
         optionNameValue2: option.optionNameValue2,
-        stock: option.stock,
-        holdStock: option.holdStock,
+        // A pre-order holds nothing: what its cap leaves stands for the stock (issue 34).
+        stock: product.preorder ? orderableQuantity(option, true, option.preorderTaken) : option.stock,
+        holdStock: product.preorder ? 0 : option.holdStock,
         minimumOrderQuantity: option.minimumOrderQuantity,
         orderMultiple: option.orderMultiple,
         maxPerOrder: option.maxPerOrder,
@@ -120,14 +163,13 @@ export async function addLines(
         if ((await repo.linesForOptions(tx, buyerId, optionIds)).length > 0) {
           throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
         }
-        const found = new Map(
-          (await repo.findOrderableOptions(tx, optionIds)).map((r) => [r.option.id, r.option]),
-        );
-        for (const item of items) {
-          const option = found.get(item.productOptionUuid);
-          if (!option) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
-          checkQuantity(option, item.quantity);
-        }
+        const found = new Map((await repo.findOrderableOptions(tx, optionIds)).map((r) => [r.option.id, r]));
+        const wanted = items.map((item) => {
+          const row = found.get(item.productOptionUuid);
+          if (!row) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+          return { row, quantity: item.quantity };
+        });
+        await checkOrderable(tx, buyerId, wanted);
         const inserted = await repo.insertLines(
           tx,
           items.map((i) => ({ buyerId, productOptionId: i.productOptionUuid, quantity: i.quantity })),
@@ -154,7 +196,7 @@ export async function changeQuantity(
     async (tx) => {
       const found = await repo.findLine(tx, buyerId, lineId);
       if (!found) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
-      checkQuantity(found.option, quantity);
+      await checkOrderable(tx, buyerId, [{ row: found, quantity }]);
       await repo.setQuantity(tx, lineId, quantity);
     },
     { log },
@@ -184,12 +226,22 @@ export async function reorder(
     db,
     async (tx) => {
       const optionIds = ordered.flatMap((l) => (l.productOptionId ? [l.productOptionId] : []));
-      const options = new Map(
-        (optionIds.length ? await repo.findOrderableOptions(tx, optionIds) : []).map((r) => [
-          r.option.id,
-          r.option,
-        ]),
+      const found = optionIds.length ? await repo.findOrderableOptions(tx, optionIds) : [];
+      const options = new Map(found.map((r) => [r.option.id, r.option]));
+      const products = new Map(found.map((r) => [r.option.id, r.product]));
+      const taken = await preorderTaken(
+        tx,
+        found.filter((r) => r.product.preorder).map((r) => r.option.id),
+        buyerId,
       );
+      // On pre-order, what the caps leave this buyer stands for the stock (issue 34).
+      const availableOf = (option: Option) => {
+        const product = products.get(option.id)!;
+        if (!product.preorder) return availableStock(option.stock, option.holdStock);
+        const mine = taken.get(option.id) ?? { total: 0, buyer: 0 };
+        const left = orderableQuantity(option, true, mine.total);
+        return option.preorderBuyerCap === null ? left : Math.min(left, option.preorderBuyerCap - mine.buyer);
+      };
       const inCart = new Set(
         (optionIds.length ? await repo.linesForOptions(tx, buyerId, optionIds) : []).map(
           (l) => l.productOptionId,
@@ -206,19 +258,20 @@ export async function reorder(
           orderedQuantity: line.quantity,
         };
         const option = line.productOptionId ? options.get(line.productOptionId) : undefined;
-        const available = option ? availableStock(option.stock, option.holdStock) : 0;
+        const available = option ? availableOf(option) : 0;
+        const rules = option ? { ...quantityRules(option), available } : null;
         let reason: (typeof REORDER_SKIPS)[keyof typeof REORDER_SKIPS] | null = null;
-        if (!option) reason = REORDER_SKIPS.gone;
+        if (!option || !rules) reason = REORDER_SKIPS.gone;
+        else if (windowState(products.get(option.id)!) !== 'OPEN') reason = REORDER_SKIPS.closed;
         else if (option.isSoldOut || available <= 0) reason = REORDER_SKIPS.soldOut;
-        else if (largestQuantity(quantityRules(option)) < smallestQuantity(quantityRules(option)))
-          reason = REORDER_SKIPS.belowMinimum;
+        else if (largestQuantity(rules) < smallestQuantity(rules)) reason = REORDER_SKIPS.belowMinimum;
         else if (inCart.has(option.id)) reason = REORDER_SKIPS.inCart;
-        if (reason || !option) {
+        if (reason || !option || !rules) {
           result.skipped.push({ ...named, reason: reason ?? REORDER_SKIPS.gone });
           continue;
         }
         // Raised to the minimum, onto the multiple, lowered to the maximum per order and the stock.
-        const quantity = fitQuantity(line.quantity, quantityRules(option));
+        const quantity = fitQuantity(line.quantity, rules);
         wanted.push({ line, optionId: option.id, quantity });
         result.added.push({ ...named, quantity });
       }

@@ -59,6 +59,9 @@ function optionView(o: repo.OptionRow) {
     isSoldOut: o.isSoldOut,
     isDefault: o.isDefault,
     lowStockThreshold: o.lowStockThreshold,
+    preorderCap: o.preorderCap,
+    preorderBuyerCap: o.preorderBuyerCap,
+    preorderTaken: o.preorderTaken,
   };
 }
 
@@ -80,6 +83,8 @@ export async function productDetail(db: Executor, id: string) {
     releaseDate: p.releaseDate,
     salesStartAt: iso(p.salesStartAt),
     salesEndAt: iso(p.salesEndAt),
+    preorder: p.preorder,
+    shipsOn: p.shipsOn,
     eventType: p.eventType,
     eventApplyStartAt: iso(p.eventApplyStartAt),
     eventApplyEndAt: iso(p.eventApplyEndAt),
@@ -139,6 +144,8 @@ const optionColumns = (o: AdminOptionInput, sortOrder: number) => ({
   isSoldOut: o.isSoldOut,
   isDefault: o.isDefault,
   lowStockThreshold: o.lowStockThreshold,
+  preorderCap: o.preorderCap,
+  preorderBuyerCap: o.preorderBuyerCap,
   sortOrder,
 });
 
@@ -195,6 +202,8 @@ const productColumns = (input: AdminProductInput) => ({
   releaseDate: input.releaseDate,
   salesStartAt: input.salesStartAt ? new Date(input.salesStartAt) : null,
   salesEndAt: input.salesEndAt ? new Date(input.salesEndAt) : null,
+  preorder: input.preorder,
+  shipsOn: input.shipsOn,
   eventType: input.eventType || null,
   eventApplyStartAt: input.eventApplyStartAt ? new Date(input.eventApplyStartAt) : null,
   eventApplyEndAt: input.eventApplyEndAt ? new Date(input.eventApplyEndAt) : null,
@@ -245,7 +254,8 @@ export async function saveProduct(
       }
       await checkSkus(tx, productId, options);
       const removed = existing.filter((e) => !options.some((o) => o.uuid === e.id));
-      const heldRemoved = removed.find((e) => e.holdStock > 0);
+      // Open orders hold a regular option's stock, and count a pre-order option's units (issue 34).
+      const heldRemoved = removed.find((e) => e.holdStock > 0 || e.preorderTaken > 0);
       if (heldRemoved) throw conflict(C.optionHeld(heldRemoved.optionNameValue1), 'OPTION_HELD');
       await repo.deleteOptionsExcept(
         tx,
@@ -283,7 +293,7 @@ export async function deleteProduct(db: Db, id: string, staffId: string, log?: T
       await lockOptionsOfProducts(tx, [id]);
       const found = await repo.findProduct(tx, id);
       if (!found) throw productNotFound();
-      if (found.options.some((o) => o.holdStock > 0)) {
+      if (found.options.some((o) => o.holdStock > 0 || o.preorderTaken > 0)) {
         throw new AppError(409, 'PRODUCT_HELD', C.productHeld);
       }
       await repo.updateProduct(tx, id, { deletedAt: new Date() });

@@ -1,5 +1,4 @@
 import {
-  availableStock,
   type CategoryNode,
   CURRENCY_SYMBOL,
   type CurrencyCode,
@@ -17,6 +16,7 @@ import type { Executor } from '../../db/client.js';
 import type { productOptions } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import { searchWords } from '../../lib/search-words.js';
+import { orderableQuantity, preorderLeft } from '../preorders/preorder-rules.js';
 import { MemberPrices, type PriceViewer } from '../pricing/pricing.service.js';
 import * as repo from './catalog.repository.js';
 import * as tree from './catalogue-tree.repository.js';
@@ -136,8 +136,10 @@ function toOptionDetail(
   o: typeof productOptions.$inferSelect,
   currency: CurrencyCode | null,
   prices: MemberPrices | null,
+  preorder: { taken: number } | null,
 ): ProductOptionDetail {
-  const stock = availableStock(o.stock, o.holdStock);
+  // A pre-order's options offer what their caps leave: there is no stock yet (issue 34).
+  const stock = orderableQuantity(o, preorder !== null, preorder?.taken ?? 0);
   const totalPrice = prices && currency ? fromMinorUnits(prices.unitMinor(o, 1), currency) : null;
   return {
     uuid: o.id,
@@ -151,6 +153,9 @@ function toOptionDetail(
     orderMultiple: o.orderMultiple,
     maxPerOrder: o.maxPerOrder,
     stock,
+    ...(preorder
+      ? { preorderLeft: preorderLeft(o.preorderCap, preorder.taken), preorderBuyerCap: o.preorderBuyerCap }
+      : {}),
     productPrice:
       totalPrice === null
         ? null
@@ -192,7 +197,9 @@ export async function productDetail(
         options.map((o) => o.id),
       )
     : null;
-  const optionList = options.map((o) => toOptionDetail(o, currency, prices));
+  const optionList = options.map((o) =>
+    toOptionDetail(o, currency, prices, p.preorder ? { taken: o.preorderTaken } : null),
+  );
   const currentOption = optionList.find((o) => o.uuid === optionId)!;
   return {
     product: {
@@ -204,6 +211,10 @@ export async function productDetail(
       description: p.description,
       thumbnailUrlArray: JSON.stringify(p.imageUrls.length > 0 ? p.imageUrls : [NO_IMAGE_URL]),
       tags: displayTags(p.tags, p.inStock),
+      salesStartAt: iso(p.salesStartAt),
+      salesEndAt: iso(p.salesEndAt),
+      preorder: p.preorder,
+      shipsOn: p.shipsOn,
     },
     optionList,
     currentOption,

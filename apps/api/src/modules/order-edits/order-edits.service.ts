@@ -7,6 +7,7 @@ import {
   messages,
   ORDER_EDIT_RULES,
   type OrderLineChange,
+  shopMessages,
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
@@ -19,6 +20,7 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes.js';
 import { buyerMails } from '../mail/mail-texts.js';
 import { appendSales, salesChange } from '../orders/pending-sales.js';
+import { givePreorderBack, takePreorder } from '../preorders/preorders.repository.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './order-edits.repository.js';
 
@@ -83,16 +85,25 @@ async function moveHold(
   delta: number,
   amountDelta: number,
   currency: CurrencyCode,
+  /** A pre-order line's buyer (issue 34): the line holds no stock and moves the option's pre-order count. */
+  preorder: { buyerId: string | null } | null = null,
 ): Promise<CatalogueChange[]> {
   if (!option || delta === 0) return [];
-  if (delta > 0 && !(await repo.holdMore(tx, option.id, delta))) {
+  if (preorder) {
+    // Staff are held to the option's cap in all, not to its cap per buyer.
+    if (delta > 0 && !(await takePreorder(tx, option.id, preorder.buyerId, delta))) {
+      const left = Math.max((option.preorderCap ?? 0) - option.preorderTaken, 0);
+      throw conflict(shopMessages.orderWindow.capReached(title, left), 'PREORDER_CAP_REACHED');
+    }
+    if (delta < 0) await givePreorderBack(tx, option.id, preorder.buyerId, -delta);
+  } else if (delta > 0 && !(await repo.holdMore(tx, option.id, delta))) {
     if (option.isSoldOut) throw conflict(ORDER_EDIT_RULES.notOrderable(title), 'NOT_ORDERABLE');
     throw conflict(
       ORDER_EDIT_RULES.notEnoughStock(title, option.stock - option.holdStock),
       'NOT_ENOUGH_STOCK',
     );
   }
-  if (delta < 0) await repo.holdLess(tx, option.id, -delta);
+  if (delta < 0 && !preorder) await repo.holdLess(tx, option.id, -delta);
   await appendSales(tx, [salesChange(option.productId, delta, amountDelta, currency)]);
   const flipped = await refreshProductDerived(tx, [option.productId], { searchText: false });
   return stockChanges([option.id], flipped);
@@ -193,6 +204,7 @@ async function setQuantity(
     delta,
     amount - line.amount,
     order.currencyCode,
+    line.preorder ? { buyerId: order.buyerId } : null,
   );
   await repo.setLineQuantity(tx, line.id, quantity, amount);
   return record(tx, order, staffId, 'LINE_CHANGED', line, line.quantity, quantity, catalogue);
@@ -246,6 +258,7 @@ export async function removeLine(
         -line.quantity,
         -line.amount,
         order.currencyCode,
+        line.preorder ? { buyerId: order.buyerId } : null,
       );
       await repo.deleteLine(tx, line.id);
       return record(tx, order, staffId, 'LINE_REMOVED', line, line.quantity, 0, catalogue);
@@ -292,8 +305,18 @@ export async function addLine(
         quantity: input.quantity,
       });
       const amount = unitPrice * input.quantity;
-      const catalogue = await moveHold(tx, option, title, input.quantity, amount, order.currencyCode);
+      const preorder = found.product.preorder;
+      const catalogue = await moveHold(
+        tx,
+        option,
+        title,
+        input.quantity,
+        amount,
+        order.currencyCode,
+        preorder ? { buyerId: order.buyerId } : null,
+      );
       const line = await repo.insertLine(tx, {
+        preorder,
         orderId: order.id,
         productOptionId: option.id,
         quantity: input.quantity,

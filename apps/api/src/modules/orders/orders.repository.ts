@@ -38,6 +38,8 @@ export type NewOrder = {
   takenByStaffId?: string | null;
   /** True: the order's amount is the catalogue's own total under the locks, `expectedMinor` unchecked. */
   catalogueTotal?: boolean;
+  /** True: products outside their order window are ordered anyway (staff, with a reason; issue 34). */
+  anyWindow?: boolean;
   /** The order number's day part; the sequence gives the rest. */
   day: string;
   /** A storefront order's Idempotency-Key: its answer is stored with the order (see `writeOrder`). */
@@ -66,6 +68,16 @@ export type CheckedLine = {
   stock: number;
   hold: number;
   soldOut: boolean;
+  /** Inside the product's order window (or ordered anyway), and the window itself (issue 34). */
+  windowOpen: boolean;
+  salesStartAt: string | null;
+  salesEndAt: string | null;
+  /** On pre-order: the option's caps (null: none), what open pre-orders took in all and this buyer's share. */
+  preorder: boolean;
+  preorderCap: number | null;
+  preorderBuyerCap: number | null;
+  preorderTaken: number;
+  buyerTaken: number;
 };
 
 export type OrderWrite = {
@@ -104,6 +116,20 @@ const orderStatements = new Map<string, Query>();
 const PREPARED_LINES = 10;
 
 const p = (name: string) => sql.placeholder(name);
+
+/** No cap: the largest integer a column holds. */
+const NO_CAP = sql.raw('2147483647');
+
+/**
+ * Whether a line's quantity fits (issue 34): on pre-order, within what the option's caps leave (in all, and for
+ * this buyer); otherwise within the stock less what open orders hold. `o` prefixes the option's columns and `l`
+ * the line's, where they are apart.
+ */
+const fits = (o: SQL, l: SQL = o) =>
+  sql`case when ${l}preorder
+    then ${o}preorder_taken + ${l}qty <= coalesce(${o}preorder_cap, ${NO_CAP})
+      and ${l}mine + ${l}qty <= coalesce(${o}preorder_buyer_cap, ${NO_CAP})
+    else ${o}stock - ${o}hold_stock >= ${l}qty end`;
 
 /**
  * The order statement of `writeOrder` for one shape, with placeholders: `buyer`, `expected`,
@@ -171,7 +197,9 @@ export function orderStatement(shape: OrderShape): Query {
     quiet as materialized (select set_config('kshop.catalogue_quiet', 'on', true) as setting ${go}),
     prods as materialized (
       select p.id, p.title, p.image_urls[1] as thumbnail, (p.deleted_at is null and p.is_published) as listed,
-        p.in_stock
+        p.in_stock, p.preorder, p.sales_start_at, p.sales_end_at,
+        (p.sales_start_at is null or p.sales_start_at <= now()) and (p.sales_end_at is null or now() < p.sales_end_at)
+          as window_open
       from products p
       where (select setting from quiet) = 'on' and p.id in (select x.product_id from product_options x where x.id in (select id from v))
       order by p.id
@@ -180,7 +208,7 @@ export function orderStatement(shape: OrderShape): Query {
     opts as materialized (
       select o.id, o.product_id, o.stock, o.hold_stock, o.is_sold_out, o.minimum_order_quantity,
         o.order_multiple, o.max_per_order, o.${price} as list_price, o.option_name_value1, o.option_name_value2,
-        o.sku
+        o.sku, o.preorder_cap, o.preorder_buyer_cap, o.preorder_taken
       from product_options o
       where o.product_id = any ((select array_agg(id) from prods)::uuid[])
       order by o.id
@@ -190,9 +218,15 @@ export function orderStatement(shape: OrderShape): Query {
       select b.id, b.email, b.company_name, b.business_registration_number from buyers b
       where b.id = ${p('buyer')}::uuid
     ),
+    mine as materialized (
+      select t.product_option_id as id, t.quantity from preorder_buyer_totals t
+      where t.buyer_id = ${p('buyer')}::uuid and t.product_option_id in (select id from v)
+    ),
     lines as materialized (
-      select o.*, ${memberUnit} as unit, v.qty, p.title, p.thumbnail
+      select o.*, ${memberUnit} as unit, v.qty, p.title, p.thumbnail, p.preorder, p.sales_start_at,
+        p.sales_end_at, p.window_open or ${p('anyWindow')}::boolean as window_open, coalesce(m.quantity, 0) as mine
       from v join opts o on o.id = v.id join prods p on p.id = o.product_id and p.listed
+        left join mine m on m.id = o.id
     ),
     expected as (
       select case when ${p('catalogueTotal')}::boolean then (select sum(unit * qty) from lines)
@@ -200,17 +234,28 @@ export function orderStatement(shape: OrderShape): Query {
     ),
     go as (
       select exists (select 1 from buyer) and count(*) = ${shape.lineCount}
-        and coalesce(bool_and(qty >= minimum_order_quantity and not is_sold_out and stock - hold_stock >= qty), false)
+        and coalesce(bool_and(window_open and qty >= minimum_order_quantity and not is_sold_out and ${fits(sql``)}), false)
         and coalesce(bool_and(qty % order_multiple = 0 and qty <= coalesce(max_per_order, qty)), false)
         and coalesce(sum(unit * qty), -1) = (select minor from expected) as ok
       from lines
     ),
     held as (
-      update product_options o set hold_stock = o.hold_stock + l.qty, updated_at = now()
+      update product_options o set
+        hold_stock = o.hold_stock + case when l.preorder then 0 else l.qty end,
+        preorder_taken = o.preorder_taken + case when l.preorder then l.qty else 0 end,
+        updated_at = now()
       from lines l
-      where o.id = l.id and (select ok from go) and not o.is_sold_out and o.stock - o.hold_stock >= l.qty
+      where o.id = l.id and (select ok from go) and not o.is_sold_out and ${fits(sql`o.`, sql`l.`)}
       returning o.id, o.product_id, l.qty, l.unit, l.title, l.thumbnail, o.option_name_value1,
-        o.option_name_value2, o.sku
+        o.option_name_value2, o.sku, l.preorder
+    ),
+    bought as (
+      insert into preorder_buyer_totals as t (product_option_id, buyer_id, quantity)
+      select h.id, ${p('buyer')}::uuid, h.qty from held h where h.preorder
+      on conflict (product_option_id, buyer_id) do update set quantity = t.quantity + excluded.quantity
+      where t.quantity + excluded.quantity
+        <= coalesce((select x.preorder_buyer_cap from opts x where x.id = excluded.product_option_id), ${NO_CAP})
+      returning 1
     ),
     ord as (
       insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
@@ -226,9 +271,9 @@ export function orderStatement(shape: OrderShape): Query {
     ),
     details as (
       insert into order_details (order_id, product_option_id, quantity, unit_price, amount, currency_code,
-        product_title, option_name_value1, option_name_value2, sku, thumbnail_url, position)
+        product_title, option_name_value1, option_name_value2, sku, thumbnail_url, position, preorder)
       select ord.id, h.id, h.qty, h.unit, h.unit * h.qty, ${currency}, h.title, h.option_name_value1,
-        h.option_name_value2, h.sku, h.thumbnail, v.pos
+        h.option_name_value2, h.sku, h.thumbnail, v.pos, h.preorder
       from ord cross join held h join v on v.id = h.id
     ),
     cart as (
@@ -248,7 +293,7 @@ export function orderStatement(shape: OrderShape): Query {
     sold_out as materialized (
       select mark_products_sold_out(array_agg(p.id)) as marked, array_agg(p.id) as ids
       from prods p
-      where p.in_stock and p.id in (select product_id from held) and exists (select 1 from ord)
+      where p.in_stock and not p.preorder and p.id in (select product_id from held) and exists (select 1 from ord)
         and not exists (
           select 1 from opts x left join held h on h.id = x.id
           where x.product_id = p.id and not x.is_sold_out
@@ -259,12 +304,16 @@ export function orderStatement(shape: OrderShape): Query {
       (select true from buyer) as buyer,
       coalesce((select json_agg(json_build_object('id', id, 'title', title,
         'minimum', minimum_order_quantity, 'multiple', order_multiple, 'maxPerOrder', max_per_order, 'unit', unit, 'stock', stock, 'hold', hold_stock,
-        'soldOut', is_sold_out)) from lines), '[]'::json) as lines,
+        'soldOut', is_sold_out, 'windowOpen', window_open, 'salesStartAt', sales_start_at, 'salesEndAt', sales_end_at,
+        'preorder', preorder, 'preorderCap', preorder_cap, 'preorderBuyerCap', preorder_buyer_cap,
+        'preorderTaken', preorder_taken, 'buyerTaken', mine)) from lines), '[]'::json) as lines,
       (select json_build_object('id', id, 'orderNumber', order_number, 'amount', product_amount) from ord) as "order",
       -- Selected so that the step runs: a plain CTE that no part of the statement reads is never run.
       (select to_json(ids) from sold_out where marked > 0) as "soldOut",
       ${shape.keyed ? sql`(select json_build_object('requestHash', request_hash, 'statusCode', status_code, 'response', response) from known) as known,` : sql``}
-      (select 1 / (count(*) = ${shape.lineCount} or not (select ok from go))::int from held) as whole`);
+      (select case when not (select ok from go) or (count(*) = ${shape.lineCount}
+          and (select count(*) from bought) = count(*) filter (where preorder)) then true
+        else order_raced() end from held) as whole`);
   if (shape.lineCount <= PREPARED_LINES) orderStatements.set(cacheKey, query);
   return query;
 }
@@ -279,21 +328,26 @@ export function orderStatement(shape: OrderShape): Query {
  *    option. Locked rows are read as they are now (not as the statement's snapshot had them, which may
  *    predate a commit this statement waited for), and nobody else may change them until this
  *    transaction ends, since every writer of an option locks its product first;
- * 3. then, only if the buyer exists and every line exists, meets its minimum, is not sold out and has its
- *    quantity available, and the lines priced now add up to `expectedMinor`: the stock of every line is
- *    held, the order is written (numbered from the sequence, with the company of the buyer's profile) with
- *    its lines, the ordered options leave the buyer's cart, each product's sale is appended to
- *    `pending_sales` (folded into its totals within a second or so, decision 0034), a product whose
- *    options the hold left with nothing to order loses `in_stock` (through `mark_products_sold_out`,
- *    migration 0029, called only when there is such a product: an UPDATE of products in the statement
- *    would run the products' statement triggers for every order, changed rows or not, decision 0037), and
- *    the order's two mails are queued (the buyer's receipt and the shop's notice, written from the order
- *    when sent: decision 0035). Otherwise nothing is written, and `lines` tell why.
+ * 3. then, only if the buyer exists and every line exists, lies inside its product's order window (issue 34;
+ *    staff may order outside it: `anyWindow`), meets its minimum, is not sold out and fits (`fits`: the stock
+ *    less holds, or on pre-order what the option's caps leave in all and to this buyer), and the lines priced
+ *    now add up to `expectedMinor`: the stock of every line is held (a pre-order line holds none and counts
+ *    in the option's `preorder_taken` and the buyer's `preorder_buyer_totals` instead), the order is written
+ *    (numbered from the sequence, with the company of the buyer's profile) with its lines, the ordered
+ *    options leave the buyer's cart, each product's sale is appended to `pending_sales` (folded into its
+ *    totals within a second or so, decision 0034), a product (not on pre-order) whose options the hold left
+ *    with nothing to order loses `in_stock` (through `mark_products_sold_out`, migration 0029, called only
+ *    when there is such a product: an UPDATE of products in the statement would run the products' statement
+ *    triggers for every order, changed rows or not, decision 0037), and the order's two mails are queued
+ *    (the buyer's receipt and the shop's notice, written from the order when sent: decision 0035).
+ *    Otherwise nothing is written, and `lines` tell why.
  *
- * The hold keeps its own condition (`stock - hold_stock >= quantity`, checked on the row as it is when
- * updated), so stock is never oversold whatever happens. It cannot hold fewer lines than the check passed
- * (the checked rows stay locked from the check to the hold); should it ever, the statement fails (a
- * division by zero) rather than keep part of an order, so the statement may run as a transaction alone.
+ * The hold keeps its own condition (`fits`, checked on the row as it is when updated), so stock and caps are
+ * never oversold whatever happens; the buyer's pre-order total is raised by an upsert that checks the
+ * per-buyer cap on the row as it is now. Should a write find fewer rows than the checks passed (the buyer's
+ * total raised by another of their orders after this statement's snapshot), the statement fails whole as a
+ * serialization failure (`order_raced()`, migration 0040) rather than keep part of an order; it is run again
+ * and then refuses with the reason.
  *
  * With `once` (a storefront order's Idempotency-Key) the statement first reads the key: answered within its
  * lifetime, it stops there and returns the stored answer (`known`). Otherwise the written order's answer is
@@ -310,6 +364,7 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     buyer: o.buyerId,
     expected: o.expectedMinor,
     catalogueTotal: o.catalogueTotal ?? false,
+    anyWindow: o.anyWindow ?? false,
     day: o.day,
     takenBy: o.takenByStaffId ?? null,
     ...o.receiver,
@@ -434,6 +489,18 @@ export const detailsOf = (db: Executor, orderIds: string[]) =>
         .from(orderDetails)
         .where(inArray(orderDetails.orderId, orderIds))
         .orderBy(asc(orderDetails.position), asc(orderDetails.id));
+
+/** The release and planned ship dates of the products of some options, as the catalogue has them now. */
+export async function releaseDatesOf(db: Executor, optionIds: readonly string[]) {
+  if (optionIds.length === 0)
+    return new Map<string, { releaseDate: string | null; shipsOn: string | null }>();
+  const rows = await db
+    .select({ id: productOptions.id, releaseDate: products.releaseDate, shipsOn: products.shipsOn })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(inArray(productOptions.id, [...optionIds]));
+  return new Map(rows.map(({ id, ...dates }) => [id, dates]));
+}
 
 export const memosOf = (db: Executor, orderId: string) =>
   db

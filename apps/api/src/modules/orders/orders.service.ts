@@ -2,6 +2,7 @@ import {
   type CurrencyCode,
   canMoveOrder,
   fromMinorUnits,
+  koreaTime,
   linesEditable,
   messages,
   ORDER_RULES,
@@ -38,8 +39,11 @@ import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes.js';
 import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
 import { buyerMails } from '../mail/mail-texts.js';
+import { checkPreorderCaps } from '../preorders/preorder-rules.js';
+import { givePreorderBack } from '../preorders/preorders.repository.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { parcelText } from '../shipments/shipments.service.js';
+import { shipLineStock } from './line-stock.js';
 import * as repo from './orders.repository.js';
 import { appendSales, salesChange } from './pending-sales.js';
 
@@ -277,6 +281,7 @@ export function refusal(
   for (const line of lines) {
     const row = found.get(line.productOptionUuid);
     if (!row) return notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+    if (!row.windowOpen) return windowRefusal(row);
     if (line.quantity < row.minimum) return badRequest(messages.cart.minimum(row.minimum), 'BELOW_MINIMUM');
     // Quantity rules (issue 12): the order multiple, then the maximum per order.
     if (line.quantity % row.multiple !== 0)
@@ -288,6 +293,11 @@ export function refusal(
   if (productMinor !== expectedMinor) return conflict(messages.order.pricesChanged, 'PRICES_CHANGED');
   for (const line of lines) {
     const row = found.get(line.productOptionUuid)!;
+    if (row.preorder && !row.soldOut) {
+      const refused = capRefusal(row, line.quantity);
+      if (refused) return refused;
+      continue;
+    }
     if (row.soldOut || row.stock - row.hold < line.quantity) {
       return conflict(messages.order.notEnoughStock(row.title), 'NOT_ENOUGH_STOCK');
     }
@@ -296,12 +306,48 @@ export function refusal(
   return new Error('the order was refused although every line passed the checks');
 }
 
-function toLine(d: DetailRow) {
+/**
+ * Why a line outside its product's order window was refused (issue 34), by the database's clock: a window that
+ * has an end the statement found passed is closed; otherwise it has not opened yet.
+ */
+function windowRefusal(row: repo.CheckedLine): Error {
+  const { orderWindow } = shopMessages;
+  const opensLater =
+    row.salesStartAt !== null && (row.salesEndAt === null || Date.parse(row.salesStartAt) > Date.now());
+  return opensLater
+    ? conflict(orderWindow.notYet(row.title, koreaTime(row.salesStartAt!)), 'ORDERS_NOT_OPEN')
+    : conflict(orderWindow.closed(row.title, koreaTime(row.salesEndAt!)), 'ORDERS_CLOSED');
+}
+
+/** Why a pre-order line beyond its option's caps was refused, or null when it fits. */
+function capRefusal(row: repo.CheckedLine, quantity: number): Error | null {
+  try {
+    checkPreorderCaps(row.title, row, { total: row.preorderTaken, buyer: row.buyerTaken }, quantity);
+    return null;
+  } catch (err) {
+    return err as Error;
+  }
+}
+
+type ReleaseDates = Awaited<ReturnType<typeof repo.releaseDatesOf>>;
+
+/** The lines' products' release and planned ship dates (issue 34), read once for an answer. */
+const releaseDatesOfLines = (db: Executor, details: readonly DetailRow[]) =>
+  repo.releaseDatesOf(
+    db,
+    details.flatMap((d) => (d.productOptionId ? [d.productOptionId] : [])),
+  );
+
+function toLine(d: DetailRow, dates: ReleaseDates) {
   const currency = d.currencyCode;
+  const release = d.productOptionId ? dates.get(d.productOptionId) : undefined;
   return {
     orderDetailUuid: d.id,
     quantity: d.quantity,
     shippedQuantity: d.shippedQuantity,
+    preorder: d.preorder,
+    releaseDate: release?.releaseDate ?? null,
+    shipsOn: release?.shipsOn ?? null,
     amount: fromMinorUnits(d.amount, currency),
     currencyCode: currency,
     productOption: {
@@ -320,6 +366,7 @@ export async function orderList(db: Executor, buyerId: string, page: number, lim
     db,
     rows.map((o) => o.id),
   );
+  const dates = await releaseDatesOfLines(db, details);
   const orderList: OrderSummary[] = rows.map((o) => ({
     uuid: o.id,
     orderNumber: o.orderNumber,
@@ -327,7 +374,7 @@ export async function orderList(db: Executor, buyerId: string, page: number, lim
     status: o.status,
     finalPaymentAmount: fromMinorUnits(o.finalAmount, o.currencyCode),
     currencyCode: o.currencyCode,
-    orderDetails: details.filter((d) => d.orderId === o.id).map(toLine),
+    orderDetails: details.filter((d) => d.orderId === o.id).map((d) => toLine(d, dates)),
   }));
   return { orderList, totalCount };
 }
@@ -339,6 +386,7 @@ async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
     repo.statusHistoryOf(db, order.id),
     shipmentRepo.shipmentsOf(db, [order.id]),
   ]);
+  const dates = await releaseDatesOfLines(db, details);
   return {
     uuid: order.id,
     orderNumber: order.orderNumber,
@@ -349,7 +397,7 @@ async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
     finalPaymentAmount: fromMinorUnits(order.finalAmount, order.currencyCode),
     // Voided memos no longer count and are not the buyer's to read.
     orderMemos: memos.filter((m) => !m.voidedAt).map((m) => ({ orderMemoUuid: m.id, content: m.content })),
-    orderDetails: details.map(toLine),
+    orderDetails: details.map((d) => toLine(d, dates)),
     statusHistory: withPlacement(order, history).map((h) => ({
       status: h.toStatus,
       at: h.createdAt.toISOString(),
@@ -444,7 +492,8 @@ export async function moveOrder(
       const open = (d: DetailRow) => d.quantity - d.shippedQuantity;
       for (const d of [...details].sort((a, b) => byId(a.productOptionId ?? '', b.productOptionId ?? ''))) {
         if (!d.productOptionId || open(d) <= 0) continue;
-        if (to === 'SHIPPED') await repo.shipStock(tx, d.productOptionId, open(d));
+        if (to === 'SHIPPED') await shipLineStock(tx, d, open(d));
+        else if (d.preorder) await givePreorderBack(tx, d.productOptionId, order.buyerId, open(d));
         else await repo.releaseStock(tx, d.productOptionId, open(d));
       }
       if (to === 'SHIPPED') {

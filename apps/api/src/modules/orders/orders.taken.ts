@@ -1,5 +1,4 @@
 import {
-  availableStock,
   type BuyerOrderOption,
   type CurrencyCode,
   fromMinorUnits,
@@ -7,6 +6,7 @@ import {
   TAKEN_ORDER_MESSAGES,
   type TakenOrderRequest,
   toMinorUnits,
+  windowState,
 } from '@kshop/contract';
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
@@ -18,6 +18,7 @@ import { containsPattern } from '../../lib/like.js';
 import { searchWords } from '../../lib/search-words.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
+import { orderableQuantity } from '../preorders/preorder-rules.js';
 import { memberUnitSql } from '../pricing/pricing.repository.js';
 import * as repo from './orders.repository.js';
 import { catalogueChangeOf, orderDay, type PlacedOrder, refusal } from './orders.service.js';
@@ -114,6 +115,8 @@ export async function placeTakenOrder(
         lines: inOrder.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),
         expectedMinor,
         catalogueTotal,
+        // Outside a product's order window only with a reason, which the history keeps (issue 34).
+        anyWindow: input.outsideWindowReason !== undefined,
         takenByStaffId: staffId,
         day: orderDay(),
         receiver: {
@@ -139,7 +142,12 @@ export async function placeTakenOrder(
         toStatus: 'PENDING',
         actor: 'STAFF',
         staffId,
-        note: `Placed by staff (${takenBy}) for the buyer.`,
+        note: [
+          `Placed by staff (${takenBy}) for the buyer.`,
+          ...(input.outsideWindowReason
+            ? [TAKEN_ORDER_MESSAGES.outsideWindowNote(input.outsideWindowReason)]
+            : []),
+        ].join(' '),
       });
       await recordAudit(tx, {
         staffId,
@@ -203,14 +211,18 @@ export async function optionsForBuyer(db: Executor, buyerId: string, q: string |
     )
     .orderBy(asc(products.title), asc(productOptions.sortOrder), asc(productOptions.id))
     .limit(30);
+  const now = new Date();
   const optionList: BuyerOrderOption[] = rows.map(({ option: o, product: p, unit, tiers }) => ({
     productOptionId: o.id,
     productTitle: p.title,
     optionNameValue1: o.optionNameValue1,
     optionNameValue2: o.optionNameValue2,
     thumbnailUrl: p.imageUrls[0] ?? NO_IMAGE_URL,
-    available: availableStock(o.stock, o.holdStock),
+    available: orderableQuantity(o, p.preorder, o.preorderTaken),
     isSoldOut: o.isSoldOut,
+    orderWindow: windowState(p, now),
+    salesEndAt: p.salesEndAt?.toISOString() ?? null,
+    preorder: p.preorder,
     minimumOrderQuantity: o.minimumOrderQuantity,
     orderMultiple: o.orderMultiple,
     maxPerOrder: o.maxPerOrder,

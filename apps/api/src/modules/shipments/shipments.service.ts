@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
 import { buyerMails, type ParcelText } from '../mail/mail-texts.js';
+import { shipLineStock } from '../orders/line-stock.js';
 import * as orderRepo from '../orders/orders.repository.js';
 import * as repo from './shipments.repository.js';
 
@@ -94,8 +95,7 @@ export async function shipOrder(
       const sorted = [...parcel].sort((a, b) =>
         byId(a.line.productOptionId ?? '', b.line.productOptionId ?? ''),
       );
-      for (const p of sorted)
-        if (p.line.productOptionId) await orderRepo.shipStock(tx, p.line.productOptionId, p.quantity);
+      for (const p of sorted) await shipLineStock(tx, p.line, p.quantity);
       for (const p of [...parcel].sort((a, b) => byId(a.line.id, b.line.id))) {
         if (!(await repo.addShipped(tx, p.line.id, p.quantity))) {
           // Under the order's lock the check above holds; this is a guard, not a path.
