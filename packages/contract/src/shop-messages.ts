@@ -69,6 +69,10 @@ export const CATALOGUE_MESSAGES = {
   notAnImage: (url: string) => `Not an uploaded product image: ${url}`,
   optionOfAnother: 'An option belongs to another product.',
   stockBelowHold: (held: number) => `Stock cannot be lower than what open orders hold (${held}).`,
+  preorderCapWhole: 'The pre-order cap is a whole number (leave it empty for no cap).',
+  buyerCapAtLeastOne: 'The cap per company is at least 1 (leave it empty for no cap).',
+  capBelowTaken: (taken: number) =>
+    `The pre-order cap cannot be lower than what open pre-orders took (${taken}).`,
   optionHeld: (value: string) => `Option '${value}' is held by open orders and cannot be removed.`,
   productHeld: 'Open orders hold this product; it can be removed once they are shipped or cancelled.',
   parentUnknown: 'Choose a parent category that exists.',

@@ -251,6 +251,9 @@ export async function saveProduct(
         if (o.uuid && !byId.has(o.uuid)) throw badRequest(C.optionOfAnother, 'OPTION_UNKNOWN');
         const held = o.uuid ? byId.get(o.uuid)!.holdStock : 0;
         if (o.stock < held) throw badRequest(C.stockBelowHold(held), 'STOCK_BELOW_HOLD');
+        const taken = o.uuid ? byId.get(o.uuid)!.preorderTaken : 0;
+        if (o.preorderCap !== null && o.preorderCap < taken)
+          throw badRequest(C.capBelowTaken(taken), 'CAP_BELOW_TAKEN');
       }
       await checkSkus(tx, productId, options);
       const removed = existing.filter((e) => !options.some((o) => o.uuid === e.id));

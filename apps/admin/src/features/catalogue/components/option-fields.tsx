@@ -26,9 +26,9 @@ export function OptionFields() {
   } = useFormContext<ProductFormValues>();
   const { fields, append, remove, replace } = useFieldArray({ control, name: 'options' });
   const waiting = useStockAlertCounts(useParams().id);
-  const [key1, key2, defaultOption] = useWatch({
+  const [key1, key2, defaultOption, preorder] = useWatch({
     control,
-    name: ['optionKey1', 'optionKey2', 'defaultOption'],
+    name: ['optionKey1', 'optionKey2', 'defaultOption', 'preorder'],
   });
   const hasKey2 = key2.trim() !== '';
 
@@ -178,6 +178,28 @@ export function OptionFields() {
                   hint={t`Low when this many or fewer are available.`}
                   input={register(`options.${index}.lowStockThreshold`)}
                 />
+                {preorder && (
+                  <>
+                    <NumberField
+                      label={t`Pre-order cap`}
+                      error={optionError(index, 'preorderCap')}
+                      hint={
+                        row.preorderTaken > 0
+                          ? t`${row.preorderTaken} taken by open pre-orders; empty is no cap.`
+                          : t`Units taken in all; empty is no cap.`
+                      }
+                      min={row.preorderTaken}
+                      input={register(`options.${index}.preorderCap`)}
+                    />
+                    <NumberField
+                      label={t`Cap per company`}
+                      error={optionError(index, 'preorderBuyerCap')}
+                      hint={t`Optional: empty is no cap.`}
+                      min={1}
+                      input={register(`options.${index}.preorderBuyerCap`)}
+                    />
+                  </>
+                )}
               </div>
               {row.uuid && waiting.data && <StockAlertCount waiting={waiting.data.get(row.uuid)} />}
               {row.uuid && <VolumeTiersEditor optionId={row.uuid} label={t`option ${n}`} />}

@@ -1,6 +1,7 @@
 import {
   type AdminProductInput,
   adminProductInput,
+  CATALOGUE_MESSAGES,
   DESCRIPTION_ALLOWED_TAGS,
   PRODUCT_TAGS,
   type ProductTag,
@@ -37,6 +38,11 @@ export type OptionRow = {
   isSoldOut: boolean;
   /** Available stock at or below this shows as low in the back office. */
   lowStockThreshold: string;
+  /** On a pre-order product (issue 34): the units taken in all and per company ('' for no cap). */
+  preorderCap: string;
+  preorderBuyerCap: string;
+  /** What open pre-orders took: the cap cannot go below it. */
+  preorderTaken: number;
 };
 
 export type ProductFormValues = {
@@ -49,6 +55,9 @@ export type ProductFormValues = {
   releaseDate: string;
   salesStartAt: string;
   salesEndAt: string;
+  /** On pre-order: orders are taken against each option's caps, not its stock; shipped from `shipsOn`. */
+  preorder: boolean;
+  shipsOn: string;
   eventType: string;
   eventApplyStartAt: string;
   eventApplyEndAt: string;
@@ -80,6 +89,9 @@ export const emptyOption = (): OptionRow => ({
   maxPerOrder: '',
   isSoldOut: false,
   lowStockThreshold: '10',
+  preorderCap: '',
+  preorderBuyerCap: '',
+  preorderTaken: 0,
 });
 
 const text = (value: number | null | undefined) =>
@@ -97,6 +109,8 @@ export function toFormValues(product: AdminProduct | null): ProductFormValues {
       releaseDate: '',
       salesStartAt: '',
       salesEndAt: '',
+      preorder: false,
+      shipsOn: '',
       eventType: '',
       eventApplyStartAt: '',
       eventApplyEndAt: '',
@@ -123,6 +137,8 @@ export function toFormValues(product: AdminProduct | null): ProductFormValues {
     releaseDate: product.releaseDate ?? '',
     salesStartAt: toLocalInput(product.salesStartAt),
     salesEndAt: toLocalInput(product.salesEndAt),
+    preorder: product.preorder ?? false,
+    shipsOn: product.shipsOn ?? '',
     eventType: product.eventType ?? '',
     eventApplyStartAt: toLocalInput(product.eventApplyStartAt),
     eventApplyEndAt: toLocalInput(product.eventApplyEndAt),
@@ -148,6 +164,9 @@ export function toFormValues(product: AdminProduct | null): ProductFormValues {
       maxPerOrder: text(option.maxPerOrder),
       isSoldOut: option.isSoldOut,
       lowStockThreshold: text(option.lowStockThreshold ?? 10),
+      preorderCap: text(option.preorderCap),
+      preorderBuyerCap: text(option.preorderBuyerCap),
+      preorderTaken: option.preorderTaken ?? 0,
     })),
     isPublished: product.isPublished ?? true,
   };
@@ -183,6 +202,8 @@ export const productFormSchema = z
     releaseDate: z.string(),
     salesStartAt: z.string(),
     salesEndAt: z.string(),
+    preorder: z.boolean(),
+    shipsOn: z.string(),
     eventType: z.string().max(50),
     eventApplyStartAt: z.string(),
     eventApplyEndAt: z.string(),
@@ -237,6 +258,15 @@ export const productFormSchema = z
             .regex(/^([1-9]\d*)?$/, 'maxPerOrder is at least 1 (leave it empty for no limit).'),
           isSoldOut: z.boolean(),
           lowStockThreshold: z.string().trim().regex(WHOLE, 'lowStockThreshold must be a whole number.'),
+          preorderCap: z
+            .string()
+            .trim()
+            .regex(/^(\d+)?$/, CATALOGUE_MESSAGES.preorderCapWhole),
+          preorderBuyerCap: z
+            .string()
+            .trim()
+            .regex(/^([1-9]\d*)?$/, CATALOGUE_MESSAGES.buyerCapAtLeastOne),
+          preorderTaken: z.number(),
         }),
       )
       .min(1, 'A product needs at least one option.')
@@ -258,6 +288,8 @@ export const productFormSchema = z
         path: ['releaseDate'],
         message: 'releaseDate must be a date (YYYY-MM-DD).',
       });
+    if (values.shipsOn && !/^\d{4}-\d{2}-\d{2}$/.test(values.shipsOn))
+      ctx.addIssue({ code: 'custom', path: ['shipsOn'], message: 'shipsOn must be a date (YYYY-MM-DD).' });
     if (!datetimeOrder(values.salesStartAt, values.salesEndAt))
       ctx.addIssue({
         code: 'custom',
@@ -290,6 +322,9 @@ export const productFormSchema = z
         at('comparedPriceKrw', 'A compared price is at least the price.');
       if (usd !== null && comparedUsd !== null && comparedUsd < usd)
         at('comparedPriceUsd', 'A compared price is at least the price.');
+      const cap = option.preorderCap.trim();
+      if (WHOLE.test(cap) && Number(cap) < option.preorderTaken)
+        at('preorderCap', CATALOGUE_MESSAGES.capBelowTaken(option.preorderTaken));
       if (WHOLE.test(option.stock.trim()) && Number(option.stock) < option.holdStock)
         at('stock', `Stock cannot be lower than what open orders hold (${option.holdStock}).`);
       const valueKey = `${option.value1.trim()}\u0000${hasKey2 ? option.value2.trim() : ''}`;
@@ -315,6 +350,8 @@ export function toProductInput(values: ProductFormValues): AdminProductInput {
     releaseDate: orNull(values.releaseDate),
     salesStartAt: fromLocalInput(values.salesStartAt),
     salesEndAt: fromLocalInput(values.salesEndAt),
+    preorder: values.preorder,
+    shipsOn: orNull(values.shipsOn),
     eventType: orNull(values.eventType),
     eventApplyStartAt: fromLocalInput(values.eventApplyStartAt),
     eventApplyEndAt: fromLocalInput(values.eventApplyEndAt),
@@ -339,6 +376,8 @@ export function toProductInput(values: ProductFormValues): AdminProductInput {
       isSoldOut: option.isSoldOut,
       isDefault: index === (Number.isInteger(defaultIndex) ? defaultIndex : 0),
       lowStockThreshold: Number(option.lowStockThreshold),
+      preorderCap: numberOrNull(option.preorderCap),
+      preorderBuyerCap: numberOrNull(option.preorderBuyerCap),
     })),
     isPublished: values.isPublished,
   });

@@ -217,6 +217,8 @@ describe('ProductForm', () => {
         isSoldOut: false,
         isDefault: false,
         lowStockThreshold: 10,
+        preorderCap: null,
+        preorderBuyerCap: null,
       },
       {
         barcode: null,
@@ -236,6 +238,8 @@ describe('ProductForm', () => {
         isSoldOut: false,
         isDefault: true,
         lowStockThreshold: 10,
+        preorderCap: null,
+        preorderBuyerCap: null,
       },
     ]);
   });
@@ -288,6 +292,43 @@ describe('ProductForm', () => {
     expect(input.options).toHaveLength(1);
     expect(input.options[0]).toMatchObject({ uuid: OPTION_B, optionNameValue1: 'Special', isDefault: true });
     expect(input.imageUrls).toEqual(EXISTING.imageUrls);
+  });
+
+  it('keeps a pre-order product on pre-order, with its ship date and caps, and guards what pre-orders took', async () => {
+    const preorder: AdminProduct = {
+      ...EXISTING,
+      preorder: true,
+      shipsOn: '2026-12-10',
+      options: EXISTING.options.map((o, i) =>
+        i === 0 ? { ...o, preorderCap: 100, preorderBuyerCap: 20, preorderTaken: 40 } : o,
+      ),
+    };
+    const { user, fill, onSave, option } = setup(preorder);
+    expect((screen.getByLabelText('On pre-order') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Planned ship date') as HTMLInputElement).value).toBe('2026-12-10');
+    expect(option(1).getByText('40 taken by open pre-orders; empty is no cap.')).toBeTruthy();
+
+    await fill(option(1).getByLabelText('Pre-order cap'), '30');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(
+      await option(1).findByText('The pre-order cap cannot be lower than what open pre-orders took (40).'),
+    ).toBeTruthy();
+    expect(onSave).not.toHaveBeenCalled();
+
+    await fill(option(1).getByLabelText('Pre-order cap'), '120');
+    await fill(option(2).getByLabelText('Cap per company'), '5');
+    await user.click(screen.getByRole('button', { name: 'Save product' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+    const input = lastInput(onSave)!;
+    expect(input).toMatchObject({ preorder: true, shipsOn: '2026-12-10' });
+    expect(input.options.map((o) => [o.preorderCap, o.preorderBuyerCap])).toEqual([
+      [120, 20],
+      [null, 5],
+    ]);
+
+    // Off pre-order, the caps are no longer asked for.
+    await user.click(screen.getByLabelText('On pre-order'));
+    expect(option(1).queryByLabelText('Pre-order cap')).toBeNull();
   });
 
   it("rejects description tags outside the allowed list and shows the API's refusal", async () => {

@@ -196,6 +196,23 @@ export function ProductForm({ product, categories, artistGroups, onSave, onUploa
             </FormField>
           </div>
           <div className="grid-3">
+            <div className="field">
+              <label className="checkbox">
+                <input type="checkbox" {...register('preorder')} aria-describedby="preorder-hint" />
+                <Trans>On pre-order</Trans>
+              </label>
+              <p className="field__hint" id="preorder-hint">
+                <Trans>
+                  Orders are taken against each option's pre-order cap instead of its stock, until the sales
+                  end.
+                </Trans>
+              </p>
+            </div>
+            <FormField label={t`Planned ship date`} error={problem(errors.shipsOn)}>
+              {(field) => <input {...field} type="date" {...register('shipsOn')} />}
+            </FormField>
+          </div>
+          <div className="grid-3">
             <FormField
               label={t`Event type`}
               error={problem(errors.eventType)}
