@@ -27,6 +27,7 @@ import jobsPlugin from './modules/jobs/jobs.plugin.js';
 import mediaRoutes from './modules/media/media.routes.js';
 import orderEditRoutes from './modules/order-edits/order-edits.routes.js';
 import orderExportRoutes from './modules/order-exports/order-exports.routes.js';
+import labelDemandRoutes from './modules/orders/label-demand.routes.js';
 import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderBulkRoutes from './modules/orders/orders.bulk-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
@@ -196,6 +197,7 @@ export async function buildApp({
       await admin.register(orderBulkRoutes);
       await admin.register(salesRoutes);
       await admin.register(orderExportRoutes);
+      await admin.register(labelDemandRoutes);
       await admin.register(documentAdminRoutes);
       await admin.register(inquiryAdminRoutes);
       await admin.register(catalogAdminRoutes);

@@ -151,7 +151,10 @@ export async function adminDownload(
   query?: Record<string, QueryValue>,
 ): Promise<{ blob: Blob; fileName: string | null }> {
   const token = getAdminToken();
-  const response = await send(buildUrl(ADMIN_API, path, query), { headers: staffHeaders() });
+  // A file's own words (the label order's column headers) and a refusal's message follow the back office's language.
+  const response = await send(buildUrl(ADMIN_API, path, query), {
+    headers: staffHeaders({ 'Accept-Language': activeLanguage() }),
+  });
   if (!response.ok) {
     const envelope = await readEnvelope<unknown>(response);
     noticeRefusal(envelope.statusCode, envelope.message, token);

@@ -68,9 +68,14 @@ export function ProductEditPage() {
       <div className="page-head">
         <h1>{id ? (product.data?.title ?? t`Product`) : t`New product`}</h1>
         {id && product.data && (
-          <button type="button" className="button button--danger" onClick={() => void onDelete()}>
-            <Trans>Delete product</Trans>
-          </button>
+          <div className="button-row">
+            <Link to={`/products/${id}/demand`} className="button button--secondary">
+              <Trans>Label order</Trans>
+            </Link>
+            <button type="button" className="button button--danger" onClick={() => void onDelete()}>
+              <Trans>Delete product</Trans>
+            </button>
+          </div>
         )}
       </div>
       {notice && <Notice>{notice}</Notice>}
