@@ -15,6 +15,7 @@ import {
   orders,
   priceGroups,
   productOptions,
+  products,
 } from './db/schema.js';
 import { hashPassword } from './lib/password.js';
 import { hashToken, newToken } from './lib/tokens.js';
@@ -376,6 +377,14 @@ const ROUTES: Record<string, Route> = {
     access: 'member',
     call: () => ({ url: '/api/v1/user/language', payload: { language: 'ko' } }),
   },
+  'GET /api/v1/user/backorder-choice': {
+    access: 'member',
+    call: () => ({ url: '/api/v1/user/backorder-choice' }),
+  },
+  'PUT /api/v1/user/backorder-choice': {
+    access: 'member',
+    call: () => ({ url: '/api/v1/user/backorder-choice', payload: { choice: 'KEEP' } }),
+  },
   'PATCH /api/v1/user/password': {
     access: 'member',
     usesUpCaller: true,
@@ -573,6 +582,13 @@ const ROUTES: Record<string, Route> = {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/orders/${a.order.orderNumber}` }),
   },
+  'PUT /api/v1/admin/orders/{orderNumber}/backorder-choice': {
+    access: 'staff',
+    call: () => ({
+      url: `/api/v1/admin/orders/${a.order.orderNumber}/backorder-choice`,
+      payload: { choice: 'KEEP' },
+    }),
+  },
   'GET /api/v1/admin/orders/{uuid}/invoice.pdf': {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/orders/${a.order.uuid}/invoice.pdf` }),
@@ -769,6 +785,40 @@ const ROUTES: Record<string, Route> = {
         .where(eq(productOptions.id, fixtures.optionUuid));
       return { url: `/api/v1/admin/product-options/by-sku/${option!.sku}` };
     },
+  },
+  // Allocation (issue 34): the fixture option is not on pre-order, so a caller who gets through is told so.
+  'GET /api/v1/admin/product-options/{optionId}/allocation': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/product-options/${fixtures.optionUuid}/allocation` }),
+  },
+  'POST /api/v1/admin/product-options/{optionId}/allocation': {
+    access: 'staff',
+    call: async ({ allowed }) => {
+      if (!allowed)
+        return {
+          url: `/api/v1/admin/product-options/${fixtures.optionUuid}/allocation`,
+          payload: { rule: 'PRO_RATA', basis: 'matrix' },
+        };
+      // A caller who gets through commits a real allocation: a pre-order waiting for goods that are on hand.
+      const option = await stockedOption(shop, 3);
+      await shop.db.update(products).set({ preorder: true }).where(eq(products.id, option.productId));
+      const line = [{ productOptionUuid: option.id, quantity: 2 }];
+      await placeOrder(
+        shop,
+        roleHeaders.memberA as { authorization: string },
+        await orderPayload(shop, 'KRW', line),
+      );
+      const url = `/api/v1/admin/product-options/${option.id}/allocation`;
+      const basis = body(await api('GET', url, ownerHeaders)).data.basis;
+      return { url, payload: { rule: 'PRO_RATA', basis } };
+    },
+  },
+  'POST /api/v1/admin/product-options/{optionId}/receipts': {
+    access: 'staff',
+    call: async ({ allowed }) => ({
+      url: `/api/v1/admin/product-options/${allowed ? (await stockedOption(shop, 10)).id : fixtures.optionUuid}/receipts`,
+      payload: { quantity: 1 },
+    }),
   },
   'GET /api/v1/admin/product-options/{optionId}/volume-tiers': {
     access: 'staff',

@@ -33,6 +33,7 @@ import orderBulkRoutes from './modules/orders/orders.bulk-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
 import takenOrderRoutes from './modules/orders/orders.taken-routes.js';
 import salesFoldPlugin from './modules/orders/sales-fold.plugin.js';
+import { allocationAdminRoutes, backorderChoiceRoutes } from './modules/preorders/allocation.routes.js';
 import pricingAdminRoutes from './modules/pricing/pricing.routes.js';
 import salesRoutes from './modules/sales/sales.routes.js';
 import shipmentAdminRoutes from './modules/shipments/shipments.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp({
       await api.register(orderRoutes);
       await api.register(documentRoutes);
       await api.register(stockAlertRoutes);
+      await api.register(backorderChoiceRoutes);
     },
     { prefix: '/api/v1' },
   );
@@ -198,6 +200,7 @@ export async function buildApp({
       await admin.register(salesRoutes);
       await admin.register(orderExportRoutes);
       await admin.register(labelDemandRoutes);
+      await admin.register(allocationAdminRoutes);
       await admin.register(documentAdminRoutes);
       await admin.register(inquiryAdminRoutes);
       await admin.register(catalogAdminRoutes);

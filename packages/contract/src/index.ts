@@ -13,6 +13,7 @@ export * from './rules/spreadsheet.js';
 export * from './rules/validation.js';
 export * from './schemas/account.js';
 export * from './schemas/admin.js';
+export * from './schemas/allocation.js';
 export * from './schemas/buying.js';
 export * from './schemas/catalog.js';
 export * from './schemas/catalogue-admin.js';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@kshop/contract';
+import { BACKORDER_CHOICES, LANGUAGES } from '@kshop/contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -106,6 +106,8 @@ export const buyers = pgTable(
     marketingAgree: boolean().notNull().default(false),
     /** The member's language: mails and the shop's answers to them follow it (migration 0039). */
     language: text({ enum: LANGUAGES }).notNull().default('en'),
+    /** What becomes of pre-order units an allocation leaves short: kept on backorder or cut (migration 0041). */
+    backorderChoice: text({ enum: BACKORDER_CHOICES }).notNull().default('KEEP'),
     priceGroupId: integer()
       .notNull()
       .default(1)
@@ -567,10 +569,31 @@ export const orders = pgTable(
     personInChargeStaffId: uuid().references(() => staff.id),
     /** Set when staff took the order on the buyer's behalf (phone, KakaoTalk); null for storefront orders. */
     takenByStaffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    /** Staff's choice for this order's short pre-order units; null follows the buyer's (migration 0041). */
+    backorderChoice: text({ enum: BACKORDER_CHOICES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.buyerId, t.createdAt), index().on(t.status, t.createdAt)],
+);
+
+/** Goods that arrived for an option (issue 34): each receipt raises its stock, for allocation to pre-orders. */
+export const goodsReceipts = pgTable(
+  'goods_receipts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    productOptionId: uuid()
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    note: text().notNull().default(''),
+    staffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('goods_receipts_option_idx').on(t.productOptionId, t.createdAt),
+    check('goods_receipts_quantity_check', sql`${t.quantity} > 0`),
+  ],
 );
 
 /** Per pre-order option and buyer, the units their open orders took: what the per-buyer cap is checked against. */
@@ -619,9 +642,18 @@ export const orderDetails = pgTable(
     position: integer().notNull().default(0),
     /** Placed as a pre-order (migration 0040): it counts against its option's cap and holds no stock. */
     preorder: boolean().notNull().default(false),
+    /** Of a pre-order line, the units an allocation gave it: held in stock, and all it may ship (migration 0041). */
+    allocatedQuantity: integer().notNull().default(0),
+    /** Left short by an allocation and kept: filled first from the next goods receipt. */
+    backorder: boolean().notNull().default(false),
   },
   (t) => [
     index().on(t.orderId),
+    index('order_details_preorder_option_idx').on(t.productOptionId).where(sql`${t.preorder}`),
+    check(
+      'order_details_allocated_within',
+      sql`${t.allocatedQuantity} >= 0 and ${t.allocatedQuantity} <= ${t.quantity}`,
+    ),
     check('order_quantity_positive', sql`${t.quantity} > 0`),
     check(
       'shipped_within_quantity',
@@ -710,6 +742,7 @@ export const orderChangeKind = pgEnum('order_change_kind', [
   'LINE_CHANGED',
   'LINE_REMOVED',
   'SHIPMENT',
+  'ALLOCATED',
 ]);
 
 /**

@@ -66,6 +66,17 @@ export const staffTextsKo: Localized<typeof staffTexts> = {
     wrongCurrentPassword: '현재 비밀번호가 올바르지 않습니다.',
     lastOwner: '활성 상태의 대표 관리자가 한 명 이상 있어야 합니다.',
   },
+  allocation: {
+    receiptRecorded: '입고를 기록했습니다.',
+    committed: '배분을 확정했습니다.',
+    nothingWaiting: '입고를 기다리는 이 옵션의 예약 주문이 없습니다.',
+    nothingOnHand: '배분할 재고가 없습니다. 먼저 입고를 기록해 주십시오.',
+    stale: '미리보기 이후 예약 주문이나 재고가 바뀌었습니다. 새 미리보기를 확인하고 다시 확정해 주십시오.',
+    belowAllocated: (allocated) => `예약 주문 품목은 배분된 수량(${allocated})보다 줄일 수 없습니다.`,
+    summary: (title, allocated, ordered) => `${title}: 주문 ${ordered}개 중 ${allocated}개 배분.`,
+    kept: (units) => `${units}개는 이월 주문(백오더)으로 유지됩니다.`,
+    cut: (units) => `${units}개는 취소되었습니다.`,
+  },
   catalogue: {
     productNotFound: '상품을 찾을 수 없습니다.',
     secondKeyAllOrNone: '두 번째 옵션명은 모든 옵션에 넣거나 모든 옵션에서 비워 주십시오.',

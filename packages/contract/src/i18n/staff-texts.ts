@@ -1,4 +1,5 @@
 import { ORDER_RULES } from '../schemas/admin.js';
+import { ALLOCATION_MESSAGES } from '../schemas/allocation.js';
 import { ORDER_EDIT_RULES } from '../schemas/order-edits.js';
 import { SHIPMENT_RULES } from '../schemas/shipments.js';
 import { TAKEN_ORDER_MESSAGES } from '../schemas/taken-orders.js';
@@ -13,6 +14,7 @@ export const staffTexts = {
   takenOrders: TAKEN_ORDER_MESSAGES,
   accounts: STAFF_MESSAGES,
   catalogue: CATALOGUE_MESSAGES,
+  allocation: ALLOCATION_MESSAGES,
 } as const;
 
 /** Every text of the contract: the buyers' and the staff's. What the API answers and the back office shows. */

@@ -43,7 +43,13 @@ export type OrderLineAddRequest = z.infer<typeof orderLineAddRequest>;
 export const orderLineQuantityRequest = z.object({ quantity });
 export type OrderLineQuantityRequest = z.infer<typeof orderLineQuantityRequest>;
 
-export const ORDER_CHANGE_KINDS = ['LINE_ADDED', 'LINE_CHANGED', 'LINE_REMOVED', 'SHIPMENT'] as const;
+export const ORDER_CHANGE_KINDS = [
+  'LINE_ADDED',
+  'LINE_CHANGED',
+  'LINE_REMOVED',
+  'SHIPMENT',
+  'ALLOCATED',
+] as const;
 export type OrderChangeKind = (typeof ORDER_CHANGE_KINDS)[number];
 
 /** What one line edit changed, as recorded in the order's history and answered to staff. */

@@ -43,9 +43,13 @@ export type BuyerMails = {
     open: { label: string; open: number; quantity: number }[],
   ) => MailText;
   lineChanged: (orderNumber: string, change: OrderLineChange) => MailText;
+  /** A pre-order's share of goods that arrived (issue 34): allocated, kept on backorder, cut. */
+  allocation: (orderNumber: string, item: string, share: AllocationShare) => MailText;
   backInStock: (title: string, option: string, link: string) => MailText;
   decision: (decision: AccountDecision, companyName: string, note: string) => MailText;
 };
+
+export type AllocationShare = { ordered: number; allocated: number; kept: number; cut: number };
 
 /** A line edit's amounts as the mails write them, in the order's currency. */
 const amountsOf = (c: OrderLineChange) => ({
@@ -116,6 +120,17 @@ const english: BuyerMails = {
       ].join('\n'),
     };
   },
+  allocation: (orderNumber, item, s) => ({
+    subject: `Order ${orderNumber}: your pre-order's share of the delivery`,
+    text: [
+      `The goods for your pre-order in order ${orderNumber} have arrived, and were shared among the pre-orders:`,
+      `${item}: ${s.allocated} of ${s.ordered} allocated to you; they ship with your order.`,
+      ...(s.kept > 0 ? [`${s.kept} stay on backorder and are filled first when more arrive.`] : []),
+      ...(s.cut > 0
+        ? [`${s.cut} could not be supplied and were cancelled, as you chose; your total was lowered.`]
+        : []),
+    ].join('\n'),
+  }),
   backInStock: (title, option, link) => ({
     subject: `${contractTexts.stockAlertMessages.mailSubject}: ${title}`,
     text:
@@ -185,6 +200,17 @@ const korean: BuyerMails = {
       `주문 ${orderNumber}의 일부 상품이 출고되었습니다.\n\n` +
       `${lines([parcel], koreanParcel)}\n\n` +
       `출고 예정:\n${open.map((o) => `    ${o.label} × ${o.open} (주문 수량 ${o.quantity})`).join('\n')}`,
+  }),
+  allocation: (orderNumber, item, s) => ({
+    subject: `[K-Shop] 주문 ${orderNumber} 예약 상품 배분 안내`,
+    text: [
+      `주문 ${orderNumber}의 예약 상품이 입고되어 예약 주문별로 배분되었습니다:`,
+      `${item}: 주문 ${s.ordered}개 중 ${s.allocated}개가 배분되어 주문과 함께 출고됩니다.`,
+      ...(s.kept > 0 ? [`${s.kept}개는 이월 주문(백오더)으로 유지되며, 추가 입고 시 우선 배분됩니다.`] : []),
+      ...(s.cut > 0
+        ? [`${s.cut}개는 공급되지 않아 선택하신 대로 취소되었으며, 합계 금액이 조정되었습니다.`]
+        : []),
+    ].join('\n'),
   }),
   lineChanged: (orderNumber, c) => {
     const { unitPrice, total, totalBefore } = amountsOf(c);

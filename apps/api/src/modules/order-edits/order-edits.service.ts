@@ -1,4 +1,5 @@
 import {
+  ALLOCATION_MESSAGES,
   type CurrencyCode,
   fromMinorUnits,
   INT_RANGE,
@@ -188,6 +189,8 @@ async function setQuantity(
   if (quantity < line.shippedQuantity) {
     throw conflict(ORDER_EDIT_RULES.belowShipped(line.shippedQuantity), 'BELOW_SHIPPED');
   }
+  if (line.preorder && quantity < line.allocatedQuantity)
+    throw conflict(ALLOCATION_MESSAGES.belowAllocated(line.allocatedQuantity), 'BELOW_ALLOCATED');
   const delta = quantity - line.quantity;
   const found = line.productOptionId ? await repo.optionWithProduct(tx, line.productOptionId) : null;
   const option = found ? await lockOption(tx, found.product.id, found.option.id) : null;
@@ -251,6 +254,9 @@ export async function removeLine(
       if ((await repo.lineCount(tx, order.id)) <= 1) throw conflict(ORDER_EDIT_RULES.lastLine, 'LAST_LINE');
       const found = line.productOptionId ? await repo.optionWithProduct(tx, line.productOptionId) : null;
       const option = found ? await lockOption(tx, found.product.id, found.option.id) : null;
+      // What an allocation gave a pre-order line was held: it goes back on hand.
+      if (option && line.preorder && line.allocatedQuantity > 0)
+        await repo.holdLess(tx, option.id, line.allocatedQuantity);
       const catalogue = await moveHold(
         tx,
         option,

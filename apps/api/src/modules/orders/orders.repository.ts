@@ -528,6 +528,10 @@ export async function findOrder(
 }
 
 /** Locks the order row for a status change or a memo, so two staff actions apply one after the other. */
+/** Staff's choice for the order's short pre-order units (null: the buyer's own). The order is locked. */
+export const setBackorderChoice = (db: Executor, orderId: string, choice: 'KEEP' | 'CANCEL' | null) =>
+  db.update(orders).set({ backorderChoice: choice, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+
 export async function lockOrderByNumber(db: Executor, orderNumber: string) {
   const [row] = await db
     .select()

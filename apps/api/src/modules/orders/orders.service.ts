@@ -40,10 +40,9 @@ import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes
 import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
 import { buyerMails } from '../mail/mail-texts.js';
 import { checkPreorderCaps } from '../preorders/preorder-rules.js';
-import { givePreorderBack } from '../preorders/preorders.repository.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { parcelText } from '../shipments/shipments.service.js';
-import { shipLineStock } from './line-stock.js';
+import { releaseLineStock, shipLineStock } from './line-stock.js';
 import * as repo from './orders.repository.js';
 import { appendSales, salesChange } from './pending-sales.js';
 
@@ -493,8 +492,7 @@ export async function moveOrder(
       for (const d of [...details].sort((a, b) => byId(a.productOptionId ?? '', b.productOptionId ?? ''))) {
         if (!d.productOptionId || open(d) <= 0) continue;
         if (to === 'SHIPPED') await shipLineStock(tx, d, open(d));
-        else if (d.preorder) await givePreorderBack(tx, d.productOptionId, order.buyerId, open(d));
-        else await repo.releaseStock(tx, d.productOptionId, open(d));
+        else await releaseLineStock(tx, d, order.buyerId);
       }
       if (to === 'SHIPPED') {
         // The rest leaves as the last parcel, with the carrier and tracking number when given.

@@ -83,21 +83,3 @@ export async function givePreorderBack(
         and(eq(preorderBuyerTotals.productOptionId, optionId), eq(preorderBuyerTotals.buyerId, buyerId)),
       );
 }
-
-/**
- * Ships `quantity` of a pre-order line, which held nothing: it takes stock on hand that no open order holds.
- * Answers false, having changed nothing, when there is not that much (the goods have not arrived).
- */
-export async function shipUnheld(db: Executor, optionId: string, quantity: number) {
-  const rows = await db
-    .update(productOptions)
-    .set({ stock: sql`${productOptions.stock} - ${quantity}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(productOptions.id, optionId),
-        sql`${productOptions.stock} - ${productOptions.holdStock} >= ${quantity}`,
-      ),
-    )
-    .returning({ id: productOptions.id });
-  return rows.length === 1;
-}
