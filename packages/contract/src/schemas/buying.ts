@@ -133,6 +133,9 @@ const orderLine = z.object({
   shippedQuantity: z.number().int().optional(),
   /** Placed as a pre-order (issue 34): it waits for the goods to arrive. */
   preorder: z.boolean().optional(),
+  /** Of a pre-order line: what the goods that arrived gave it (it ships that), and what waits on backorder. */
+  allocatedQuantity: z.number().int().optional(),
+  backorderQuantity: z.number().int().optional(),
   /** The product's release date and planned ship date as the catalogue has them now (YYYY-MM-DD). */
   releaseDate: z.string().nullable().optional(),
   shipsOn: z.string().nullable().optional(),

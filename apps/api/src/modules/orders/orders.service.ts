@@ -345,6 +345,12 @@ function toLine(d: DetailRow, dates: ReleaseDates) {
     quantity: d.quantity,
     shippedQuantity: d.shippedQuantity,
     preorder: d.preorder,
+    ...(d.preorder
+      ? {
+          allocatedQuantity: d.allocatedQuantity,
+          backorderQuantity: d.backorder ? d.quantity - d.allocatedQuantity : 0,
+        }
+      : {}),
     releaseDate: release?.releaseDate ?? null,
     shipsOn: release?.shipsOn ?? null,
     amount: fromMinorUnits(d.amount, currency),

@@ -106,3 +106,76 @@ describe('pre-orders racing at the cap', () => {
     expect(after.taken).toBeLessThanOrEqual(6);
   });
 });
+
+describe('allocation racing', () => {
+  const url = (optionId: string, path: string) => `/api/v1/admin/product-options/${optionId}/${path}`;
+  const admin = (method: 'GET' | 'POST', path: string, payload?: object) =>
+    shop.app.inject({ method, url: path, headers: clerk, ...(payload ? { payload } : {}) });
+  const holds = async (optionId: string) => {
+    const [row] = await rowsOf<{ hold: number; stock: number; allocated: number }>(
+      shop.db,
+      sql`select o.hold_stock as hold, o.stock,
+        (select coalesce(sum(d.allocated_quantity - d.shipped_quantity), 0)::int from order_details d
+          join orders x on x.id = d.order_id
+          where d.product_option_id = o.id and d.preorder and x.status <> 'CANCELLED') as allocated
+      from product_options o where o.id = ${optionId}::uuid`,
+    );
+    return row!;
+  };
+
+  it('two staff commit the same preview at once: one allocation, the other is told to look again', async () => {
+    const option = await preorderOption(null, null);
+    for (const auth of [korea, global, korea])
+      await placeOrder(
+        shop,
+        auth,
+        await orderPayload(shop, auth === korea ? 'KRW' : 'USD', [
+          { productOptionUuid: option.id, quantity: 5 },
+        ]),
+      );
+    const seen = body(await admin('POST', url(option.id, 'receipts'), { quantity: 9 })).data;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        admin('POST', url(option.id, 'allocation'), { rule: 'PRO_RATA', basis: seen.basis }),
+      ),
+    );
+    expect(serverErrors(answers)).toEqual([]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    expect(await holds(option.id)).toEqual({ hold: 9, stock: 9, allocated: 9 });
+  });
+
+  it('new pre-orders and a cancellation racing a commit leave holds and allocations in step', async () => {
+    const option = await preorderOption(null, null);
+    const first = body(
+      await placeOrder(
+        shop,
+        korea,
+        await orderPayload(shop, 'KRW', [{ productOptionUuid: option.id, quantity: 6 }]),
+      ),
+    ).data;
+    await placeOrder(
+      shop,
+      global,
+      await orderPayload(shop, 'USD', [{ productOptionUuid: option.id, quantity: 6 }]),
+    );
+    const seen = body(await admin('POST', url(option.id, 'receipts'), { quantity: 8 })).data;
+    const payload = await orderPayload(shop, 'USD', [{ productOptionUuid: option.id, quantity: 1 }]);
+    const answers = await Promise.all([
+      admin('POST', url(option.id, 'allocation'), { rule: 'FIRST_COME', basis: seen.basis }),
+      ...Array.from({ length: 4 }, () => placeOrder(shop, global, payload)),
+      admin('POST', `/api/v1/admin/orders/${first.orderNumber}/status`, {
+        status: 'CANCELLED',
+        reason: 'The buyer cancelled',
+      }),
+    ]);
+    expect(serverErrors(answers)).toEqual([]);
+    // The commit either ran on the figures it was previewed on, or was told they changed.
+    expect([200, 409]).toContain(answers[0]!.statusCode);
+    const after = await holds(option.id);
+    expect(after.hold).toBe(after.allocated);
+    expect(after.hold).toBeLessThanOrEqual(after.stock);
+    expect(await counts(option.id)).toMatchObject({ drifted: 0 });
+    const { taken, lines } = await counts(option.id);
+    expect(taken).toBe(lines);
+  });
+});

@@ -232,7 +232,7 @@ describe('pre-orders', () => {
     expect(seen.orderDetails[0]).toMatchObject({ preorder: true, shipsOn: '2026-12-10' });
   });
 
-  it('a cancelled pre-order gives its units back; shipping waits for the goods to arrive', async () => {
+  it('a cancelled pre-order gives its units back; shipping waits for the goods to arrive and be allocated', async () => {
     const option = await preorderOption(8, null);
     const first = body(await order(korea, 'KRW', option.id, 5)).data;
     const second = body(await order(global, 'USD', option.id, 3)).data;
@@ -255,11 +255,17 @@ describe('pre-orders', () => {
     expect(body(early).message).toBe(SHIPMENT_RULES.notArrived(option.product.title));
     expect(await optionRow(option.id)).toMatchObject({ stock: 0 });
 
-    // The goods arrive: stock on hand, which no order holds.
-    await shop.db.update(productOptions).set({ stock: 3 }).where(eq(productOptions.id, option.id));
-    expect(
-      (await admin('POST', `/orders/${second.orderNumber}/status`, { status: 'SHIPPED' })).statusCode,
-    ).toBe(200);
+    // The goods arrive and are allocated: the line holds them, and ships them.
+    const preview = body(await admin('POST', `/product-options/${option.id}/receipts`, { quantity: 3 })).data;
+    expect(preview.lines).toMatchObject([{ orderNumber: second.orderNumber, allocating: 3, short: 0 }]);
+    const committed = await admin('POST', `/product-options/${option.id}/allocation`, {
+      rule: 'FIRST_COME',
+      basis: preview.basis,
+    });
+    expect(committed.statusCode).toBe(200);
+    expect(await optionRow(option.id)).toMatchObject({ stock: 3, holdStock: 3 });
+    const shipped = await admin('POST', `/orders/${second.orderNumber}/status`, { status: 'SHIPPED' });
+    expect(shipped.statusCode).toBe(200);
     expect(await optionRow(option.id)).toMatchObject({ stock: 0, holdStock: 0, preorderTaken: 3 });
   });
 
