@@ -22,6 +22,7 @@ export * from './schemas/order-bulk.js';
 export * from './schemas/order-edits.js';
 export * from './schemas/pricing.js';
 export * from './schemas/primitives.js';
+export * from './schemas/release-week.js';
 export * from './schemas/sales.js';
 export * from './schemas/shipments.js';
 export * from './schemas/stock-alerts.js';
