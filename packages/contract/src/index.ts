@@ -17,6 +17,7 @@ export * from './schemas/buying.js';
 export * from './schemas/catalog.js';
 export * from './schemas/catalogue-admin.js';
 export * from './schemas/common.js';
+export * from './schemas/dashboard.js';
 export * from './schemas/label-demand.js';
 export * from './schemas/order-bulk.js';
 export * from './schemas/order-edits.js';
