@@ -745,6 +745,10 @@ const ROUTES: Record<string, Route> = {
     access: 'staff',
     call: () => ({ url: `/api/v1/admin/products/${fixtures.productId}/demand` }),
   },
+  'GET /api/v1/admin/products/{productUuid}/release-week': {
+    access: 'staff',
+    call: () => ({ url: `/api/v1/admin/products/${fixtures.productId}/release-week` }),
+  },
   // Price groups (decision 0021): a caller who gets through acts on a fresh group of its own.
   'GET /api/v1/admin/price-groups': { access: 'staff', call: () => ({ url: '/api/v1/admin/price-groups' }) },
   'POST /api/v1/admin/price-groups': {

@@ -32,6 +32,7 @@ import orderAdminRoutes from './modules/orders/orders.admin-routes.js';
 import orderBulkRoutes from './modules/orders/orders.bulk-routes.js';
 import orderRoutes from './modules/orders/orders.routes.js';
 import takenOrderRoutes from './modules/orders/orders.taken-routes.js';
+import releaseWeekRoutes from './modules/orders/release-week.routes.js';
 import salesFoldPlugin from './modules/orders/sales-fold.plugin.js';
 import { allocationAdminRoutes, backorderChoiceRoutes } from './modules/preorders/allocation.routes.js';
 import pricingAdminRoutes from './modules/pricing/pricing.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp({
       await admin.register(orderExportRoutes);
       await admin.register(labelDemandRoutes);
       await admin.register(allocationAdminRoutes);
+      await admin.register(releaseWeekRoutes);
       await admin.register(documentAdminRoutes);
       await admin.register(inquiryAdminRoutes);
       await admin.register(catalogAdminRoutes);

@@ -2,7 +2,13 @@ import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { AuditPage } from '../features/audit';
 import { ChangePasswordPage, SignInPage } from '../features/auth';
 import { BuyerDetailPage, BuyerListPage } from '../features/buyers';
-import { CategoriesPage, LabelDemandPage, ProductEditPage, ProductListPage } from '../features/catalogue';
+import {
+  CategoriesPage,
+  LabelDemandPage,
+  ProductEditPage,
+  ProductListPage,
+  ReleaseWeekPage,
+} from '../features/catalogue';
 import { DashboardPage } from '../features/dashboard';
 import { InquiryDetailPage, InquiryListPage } from '../features/inquiries';
 import { NewOrderPage, OrderDetailPage, OrderListPage } from '../features/orders';
@@ -41,6 +47,7 @@ export function AppRoutes() {
           <Route path="products/new" element={<ProductEditPage key="new" />} />
           <Route path="products/:id" element={<ProductEditPage key="edit" />} />
           <Route path="products/:productUuid/demand" element={<LabelDemandPage />} />
+          <Route path="products/:productUuid/release-week" element={<ReleaseWeekPage />} />
           <Route path="categories" element={<CategoriesPage />} />
           <Route path="inquiries" element={<InquiryListPage />} />
           <Route path="inquiries/:id" element={<InquiryDetailPage />} />

@@ -8,7 +8,13 @@ import { LocationProbe, signedIn, testQueryClient } from '../test/render';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-const DASHBOARD = { pendingAccounts: 3, ordersByStatus: { PENDING: 2 }, newInquiries: 1, lowStock: [] };
+const DASHBOARD = {
+  pendingAccounts: 3,
+  ordersByStatus: { PENDING: 2 },
+  newInquiries: 1,
+  lowStock: [],
+  latePreorders: [],
+};
 const OWNER = { role: 'OWNER', email: 'owner@kshop.example', name: 'Ha-eun' };
 
 function renderApp(route: string) {

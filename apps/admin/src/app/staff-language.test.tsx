@@ -7,7 +7,13 @@ import { signedIn, testQueryClient } from '../test/render';
 import { Providers } from './providers';
 import { AppRoutes } from './router';
 
-const DASHBOARD = { pendingAccounts: 0, ordersByStatus: {}, newInquiries: 0, lowStock: [] };
+const DASHBOARD = {
+  pendingAccounts: 0,
+  ordersByStatus: {},
+  newInquiries: 0,
+  lowStock: [],
+  latePreorders: [],
+};
 
 function stubStaff(language: 'en' | 'ko') {
   const me = {

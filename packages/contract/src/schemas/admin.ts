@@ -82,22 +82,6 @@ export const adminPageQuery = {
 };
 export const idParams = z.object({ id: uuidParam('id') });
 
-export const dashboard = z.object({
-  pendingAccounts: z.number().int(),
-  ordersByStatus: z.record(z.string(), z.number().int()),
-  newInquiries: z.number().int(),
-  lowStock: z.array(
-    z.object({
-      optionUuid: z.uuid(),
-      productUuid: z.uuid(),
-      title: z.string(),
-      option: z.string(),
-      available: z.number().int(),
-    }),
-  ),
-});
-export const dashboardResponse = envelope(dashboard);
-
 export const buyerListQuery = z.object({
   ...adminPageQuery,
   status: z.enum(ACCOUNT_STATUSES).optional(),

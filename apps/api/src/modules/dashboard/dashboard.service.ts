@@ -1,14 +1,18 @@
-import { availableStock } from '@kshop/contract';
+import { availableStock, type Dashboard } from '@kshop/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buyers, productOptions, products } from '../../db/schema.js';
 import { countNew } from '../contact/contact.repository.js';
 import { countByStatus } from '../orders/orders.repository.js';
+import { latePreorders } from './late-preorders.js';
 
 const LOW_STOCK = 10;
 
-/** What needs attention: accounts to approve, orders by status, new inquiries, options running low. */
-export async function dashboard(db: Executor) {
+/**
+ * What needs attention: accounts to approve, orders by status, new inquiries, options running low, pre-orders
+ * still unshipped days after their release.
+ */
+export async function dashboard(db: Executor): Promise<Dashboard> {
   const [pending] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(buyers)
@@ -37,5 +41,6 @@ export async function dashboard(db: Executor) {
       option: [o.optionNameValue1, o.optionNameValue2].filter(Boolean).join(' / '),
       available: availableStock(o.stock, o.holdStock),
     })),
+    latePreorders: await latePreorders(db),
   };
 }

@@ -2,10 +2,9 @@ import { labelDemandParams, labelDemandQuery, labelDemandResponse } from '@kshop
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
+import { reportFileName, sendReport } from '../../lib/report-file.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
-import { labelDemand, labelDemandCsv, labelDemandXlsx } from './label-demand.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { labelDemand, labelDemandFile } from './label-demand.js';
 
 /** Back office: what to order from the label for one product, per option and buyer, on screen or as a file. */
 const labelDemandRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,14 +25,12 @@ const labelDemandRoutes: FastifyPluginAsyncZod = async (app) => {
       const demand = await labelDemand(app.db, request.params.productUuid);
       const { format } = request.query;
       if (!format) return ok(demand);
-      const fileName = `kshop-label-order-${demand.productUuid.slice(0, 8)}-${new Date().toISOString().slice(0, 10)}.${format}`;
-      // The response schema describes the JSON answer; a file is sent as it is.
-      const file = (reply as FastifyReply)
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Vary', 'Accept-Language');
-      if (format === 'csv')
-        return file.type('text/csv; charset=utf-8').send(labelDemandCsv(demand, request.language));
-      return file.type(XLSX_TYPE).send(await labelDemandXlsx(demand, request.language));
+      return sendReport(
+        reply as FastifyReply,
+        format,
+        reportFileName('label-order', demand.productUuid, format),
+        labelDemandFile(demand, request.language),
+      );
     },
   );
 };

@@ -7,11 +7,11 @@ import {
   messages,
 } from '@kshop/contract';
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
 import type { Executor } from '../../db/client.js';
 import { buyers, orderDetails, orders, productOptions, products } from '../../db/schema.js';
-import { csvLine } from '../../lib/csv.js';
 import { notFound } from '../../lib/errors.js';
+import type { ReportCell } from '../../lib/report-file.js';
+import { buyerKey, latest } from './buyer-group.js';
 
 /*
  * "What to order from the label": once a pre-order closes, staff order from the label what buyers ordered and
@@ -20,17 +20,13 @@ import { notFound } from '../../lib/errors.js';
  * buyer beneath each option. Read without locks: a screen and a file staff look at, not a stock decision.
  */
 
-/** The buyer a line belongs to: the account, or the order's e-mail when the account was deleted since. */
-const buyerKey = sql<string>`coalesce(${orders.buyerId}::text, lower(${orders.receiverEmail}))`;
-/** A value of the buyer's latest order among the grouped ones (company names and countries change). */
-const latest = <T>(column: typeof orders.receiverCompanyName | typeof orders.receiverCountry) =>
-  sql<T>`(array_agg(${column} order by ${orders.createdAt} desc))[1]`;
 const total = (column: typeof orderDetails.quantity | typeof orderDetails.shippedQuantity) =>
   sql<number>`sum(${column})`.mapWith(Number);
 
-async function liveProduct(db: Executor, productUuid: string) {
+/** A product that is not deleted: its id, title and release date; 404 otherwise. */
+export async function liveProduct(db: Executor, productUuid: string) {
   const [product] = await db
-    .select({ id: products.id, title: products.title })
+    .select({ id: products.id, title: products.title, releaseDate: products.releaseDate })
     .from(products)
     .where(and(eq(products.id, productUuid), isNull(products.deletedAt)));
   if (!product) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
@@ -182,10 +178,9 @@ const koreanTime = (iso: string) =>
 const optionName = (o: LabelDemandOption) =>
   [o.optionNameValue1, o.optionNameValue2].filter(Boolean).join(' / ');
 
-type Cell = string | number | null;
-function rowsOf(demand: LabelDemand, language: Language): Cell[][] {
+function rowsOf(demand: LabelDemand, language: Language): ReportCell[][] {
   const words = WORDS[language];
-  const rows: Cell[][] = [];
+  const rows: ReportCell[][] = [];
   for (const o of demand.options) {
     const name = optionName(o);
     rows.push([
@@ -240,19 +235,9 @@ function rowsOf(demand: LabelDemand, language: Language): Cell[][] {
   return rows;
 }
 
-/** CSV with a byte order mark (Excel reads Korean as UTF-8); texts that look like formulas are defused. */
-export const labelDemandCsv = (demand: LabelDemand, language: Language) =>
-  `\uFEFF${[labelDemandColumns(language), ...rowsOf(demand, language)].map(csvLine).join('\r\n')}\r\n`;
-
-/** The same rows as an Excel workbook: numbers stay numbers, texts stay texts (never formulas). */
-export function labelDemandXlsx(demand: LabelDemand, language: Language): Promise<Buffer> {
-  const data: SheetData = [
-    labelDemandColumns(language).map((value) => ({ value, fontWeight: 'bold' as const })),
-    ...rowsOf(demand, language).map((cells) =>
-      cells.map((value) =>
-        value === null ? null : typeof value === 'number' ? { value, type: Number } : { value, type: String },
-      ),
-    ),
-  ];
-  return writeXlsxFile(data, { sheet: WORDS[language].sheet, stickyRowsCount: 1 }).toBuffer();
-}
+/** The demand as a report file's columns, rows and sheet name, in the request's language. */
+export const labelDemandFile = (demand: LabelDemand, language: Language) => ({
+  columns: labelDemandColumns(language),
+  rows: rowsOf(demand, language),
+  sheet: WORDS[language].sheet,
+});

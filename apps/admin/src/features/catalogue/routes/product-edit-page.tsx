@@ -72,6 +72,9 @@ export function ProductEditPage() {
             <Link to={`/products/${id}/demand`} className="button button--secondary">
               <Trans>Label order</Trans>
             </Link>
+            <Link to={`/products/${id}/release-week`} className="button button--secondary">
+              <Trans>Release week</Trans>
+            </Link>
             <button type="button" className="button button--danger" onClick={() => void onDelete()}>
               <Trans>Delete product</Trans>
             </button>

@@ -12,7 +12,13 @@ describe('the dashboard in Korean', () => {
     signedIn();
     stubApi({
       'GET /admin/dashboard': {
-        data: { pendingAccounts: 2, ordersByStatus: { PENDING: 3, PAID: 1 }, newInquiries: 1, lowStock: [] },
+        data: {
+          pendingAccounts: 2,
+          ordersByStatus: { PENDING: 3, PAID: 1 },
+          newInquiries: 1,
+          lowStock: [],
+          latePreorders: [],
+        },
       },
       'GET /admin/products/stock-levels': { data: { low: [], lowCount: 0, soldOut: [], soldOutCount: 0 } },
       'GET /admin/sales/series': { data: { ...NONE.data, interval: 'day' } },
@@ -31,6 +37,8 @@ describe('the dashboard in Korean', () => {
     expect(screen.getByRole('heading', { name: '재고 부족' })).toBeTruthy();
     expect(await screen.findByText('재고가 부족한 옵션이 없습니다.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '품절 (0)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '발매 3일 후에도 출고되지 않은 선주문' })).toBeTruthy();
+    expect(screen.getByText('지금까지 출고 예정인 선주문이 모두 출고되었습니다.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '매출' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: '상품 매출 순위' })).toBeTruthy();
     expect(screen.getByRole('form', { name: '매출 조회 기간' })).toBeTruthy();

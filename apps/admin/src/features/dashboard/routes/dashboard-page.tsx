@@ -6,10 +6,14 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SalesOverview } from '../../sales';
 import { useDashboard } from '../api/dashboard-api';
+import { LatePreordersList } from '../components/late-preorders-list';
 import { LowStockList } from '../components/low-stock-list';
 import './dashboard.css';
 
-/** What needs attention today: accounts to approve, orders per status, new inquiries, options running out. */
+/**
+ * What needs attention today: accounts to approve, orders per status, new inquiries, options running out,
+ * pre-orders late after their release.
+ */
 export function DashboardPage() {
   const { t } = useLingui();
   useDocumentTitle(t`Dashboard`);
@@ -78,6 +82,7 @@ export function DashboardPage() {
             </section>
             <LowStockList />
           </div>
+          <LatePreordersList rows={data.latePreorders} />
         </>
       )}
       <SalesOverview />
