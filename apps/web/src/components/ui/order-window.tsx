@@ -52,7 +52,10 @@ export function useOrderWindow(product: Windowed) {
   return { ...window, state: windowState(window, now), left: countdownLeft(window, now) };
 }
 
-/** The deadline on the reader's own clock, in the page's language, with the zone named. */
+/**
+ * The deadline on the reader's own clock, in the page's language, with the zone as its offset ('GMT-5'): the same
+ * in every language, where a zone's short name is a local abbreviation ('EST') only some readers know.
+ */
 export const localDateTime = (iso: string, language: Language): string =>
   new Intl.DateTimeFormat(language, {
     year: 'numeric',
@@ -60,7 +63,9 @@ export const localDateTime = (iso: string, language: Language): string =>
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'short',
+    // 24-hour, as the Korea time beside it ('2026-12-10 18:00').
+    hourCycle: 'h23',
+    timeZoneName: 'shortOffset',
   }).format(new Date(iso));
 
 /** Why a product cannot be carted or ordered now, or nothing while its window is open. */
