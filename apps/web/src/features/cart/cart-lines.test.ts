@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartTotal, lineMaximum, lineMinimum, lineName, stockAdjustments } from './cart-lines';
+import { cartTotal, lineMaximum, lineMinimum, lineName, orderableCart, stockAdjustments } from './cart-lines';
 import { cartData, cartItem } from './test/cart-fixtures';
 
 describe('cart line rules', () => {
@@ -26,6 +26,26 @@ describe('cart line rules', () => {
       patches: [{ cartUuid: lower.uuid, quantity: 6 }],
       removals: [below.uuid, short.uuid, soldOut.uuid],
     });
+  });
+
+  it('leaves a line outside its order window as it is: the server would refuse to change it', () => {
+    const closed = cartItem({ quantity: 9, option: { stock: 2 }, product: { orderWindow: 'CLOSED' } });
+    const notYet = cartItem({
+      quantity: 1,
+      option: { isSoldOut: true },
+      product: { orderWindow: 'NOT_YET' },
+    });
+    expect(stockAdjustments([closed, notYet])).toEqual({ patches: [], removals: [] });
+  });
+
+  it('gives checkout the lines inside their order window, with their total', () => {
+    const open = cartItem({ price: 2, quantity: 3, product: { orderWindow: 'OPEN' } });
+    const unwindowed = cartItem({ price: 1, quantity: 1 });
+    const closed = cartItem({ price: 5, quantity: 2, product: { orderWindow: 'CLOSED' } });
+    const notYet = cartItem({ price: 5, quantity: 2, product: { orderWindow: 'NOT_YET' } });
+    const orderable = orderableCart(cartData([open, closed, unwindowed, notYet]));
+    expect(orderable.cartList).toEqual([open, unwindowed]);
+    expect(orderable.totalPrice).toBe(7);
   });
 });
 

@@ -54,11 +54,28 @@ export type StockAdjustments = {
   removals: string[];
 };
 
-/** What the cart must change when it loads (spec section 8, 'Cart load'). */
+/**
+ * Inside its product's order window (issue 34), as the server found when it answered: a line outside it stays in
+ * the cart, to be removed or to wait for the window, but checkout leaves it out.
+ */
+export const isInOrderWindow = (item: CartItem): boolean => (item.product.orderWindow ?? 'OPEN') === 'OPEN';
+
+/** The cart as checkout takes it: the lines inside their order window, with their total. */
+export const orderableCart = (cart: CartData): CartData =>
+  withoutLines(
+    cart,
+    cart.cartList.filter((item) => !isInOrderWindow(item)).map((item) => item.uuid),
+  );
+
+/**
+ * What the cart must change when it loads (spec section 8, 'Cart load'). A line outside its order window is left
+ * as it is: the server refuses to change its quantity, and checkout does not take it.
+ */
 export function stockAdjustments(items: readonly CartItem[]): StockAdjustments {
   const patches: StockAdjustments['patches'] = [];
   const removals: string[] = [];
   for (const item of items) {
+    if (!isInOrderWindow(item)) continue;
     const minimum = lineMinimum(item);
     const maximum = lineMaximum(item);
     const multiple = lineRules(item).multiple;

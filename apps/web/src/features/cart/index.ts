@@ -1,5 +1,5 @@
 /** What other features may use from the cart feature. */
 export { addToCart, type CartAddItem } from './api/add-to-cart';
 export { CART_QUERY_KEY, cartQuery } from './api/cart-api';
-export { cartTotal, lineAmount } from './cart-lines';
+export { cartTotal, lineAmount, orderableCart } from './cart-lines';
 export { useCartCount } from './components/cart-count';

@@ -4,13 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PreorderDates, WindowReason } from '../../../components/ui/order-window';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
 import { showFallbackImage } from '../../../lib/fallback-image';
 import { productDetailPath } from '../../../lib/links';
 import { optionValuesText } from '../../../lib/option-text';
 import { CART_QUERY_KEY, removeCartItem } from '../api/cart-api';
-import { lineAmount, withoutLines } from '../cart-lines';
+import { isInOrderWindow, lineAmount, withoutLines } from '../cart-lines';
 import { useLineQuantity } from '../hooks/use-line-quantity';
 import { CartQuantity } from './cart-quantity';
 
@@ -27,6 +28,8 @@ export function CartLine({ item, currencyCode }: CartLineProps) {
   const option = optionValuesText(productOption.optionNameValue1, productOption.optionNameValue2);
   const title = product.title;
   const name = `${title} ${option}`;
+  const inWindow = isInOrderWindow(item);
+  const quantity = line.quantity;
 
   const remove = async () => {
     line.cancel();
@@ -64,9 +67,26 @@ export function CartLine({ item, currencyCode }: CartLineProps) {
         </h2>
         <p className="cart-line__option">{option}</p>
         <p className="cart-line__unit">{formatPrice(item.productPrice.price, currencyCode)}</p>
+        {product.preorder && <PreorderDates releaseDate={product.releaseDate} shipsOn={product.shipsOn} />}
+        {!inWindow && product.orderWindow && (
+          <p className="cart-line__window">
+            <WindowReason
+              state={product.orderWindow}
+              preorder={product.preorder}
+              salesStartAt={product.salesStartAt}
+            />
+          </p>
+        )}
       </div>
       <div className="cart-line__controls">
-        <CartQuantity line={line} label={t`Quantity of ${title} ${option}`} />
+        {inWindow ? (
+          <CartQuantity line={line} label={t`Quantity of ${title} ${option}`} />
+        ) : (
+          // The server refuses a new quantity outside the window: the line can only be removed.
+          <p className="cart-line__quantity">
+            <Trans>Quantity: {quantity}</Trans>
+          </p>
+        )}
         <button
           type="button"
           className="button button--secondary button--small"

@@ -7,7 +7,7 @@ import { useContractTexts } from '../../../i18n/contract-texts';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cartQuery } from '../api/cart-api';
-import { cartTotal } from '../cart-lines';
+import { cartTotal, orderableCart } from '../cart-lines';
 import { CartLine } from '../components/cart-line';
 import { useCartStockCheck } from '../hooks/use-cart-stock-check';
 import './cart.css';
@@ -37,6 +37,8 @@ export function CartPage() {
     );
   else {
     const cart = query.data;
+    const orderable = orderableCart(cart);
+    const leftOut = cart.cartList.length - orderable.cartList.length;
     body = (
       <div className="cart-page__layout">
         <ul className="cart-list" aria-label={t`Cart items`}>
@@ -52,8 +54,13 @@ export function CartPage() {
             <span>
               <Trans>Total</Trans>
             </span>
-            <strong aria-live="polite">{formatPrice(cartTotal(cart), cart.currencyCode)}</strong>
+            <strong aria-live="polite">{formatPrice(cartTotal(orderable), cart.currencyCode)}</strong>
           </p>
+          {leftOut > 0 && (
+            <p className="cart-summary__note">
+              <Trans>Items whose orders are closed or not yet open are left out of checkout.</Trans>
+            </p>
+          )}
           <Link to="/order" className="button button--block button--large">
             <Trans>CHECKOUT</Trans>
           </Link>

@@ -10,10 +10,18 @@ type ItemOverrides = {
   title?: string;
   price?: number;
   option?: Partial<CartItem['productOption']>;
+  /** The product's order window and pre-order facts (issue 34), for example `{ orderWindow: 'CLOSED' }`. */
+  product?: Partial<CartItem['product']>;
 };
 
 /** A cart line: 50 in stock, minimum 1, US$2.50 unless told otherwise. */
-export function cartItem({ quantity = 1, title, price = 2.5, option = {} }: ItemOverrides = {}): CartItem {
+export function cartItem({
+  quantity = 1,
+  title,
+  price = 2.5,
+  option = {},
+  product = {},
+}: ItemOverrides = {}): CartItem {
   counter += 1;
   return {
     uuid: uuid('cccccccc', counter),
@@ -24,6 +32,7 @@ export function cartItem({ quantity = 1, title, price = 2.5, option = {} }: Item
       vendor: 'STARHOUSE',
       thumbnailUrl: `/media/products/${counter}.svg`,
       releaseDate: '2026-01-01',
+      ...product,
     },
     productOption: {
       uuid: uuid('oooooooo', counter),

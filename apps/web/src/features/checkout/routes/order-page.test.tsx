@@ -333,6 +333,25 @@ describe('OrderPage (Delivery)', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/mypage/shoppingdetail/${ORDER_UUID}`);
   });
 
+  it('leaves out of the order, and of its total, a cart line outside its order window', async () => {
+    const user = userEvent.setup();
+    const closed = item(2, 9, 4);
+    closed.product = { ...closed.product, orderWindow: 'CLOSED', preorder: true };
+    const calls = stubApi(profile(), cart([item(1, 12.5, 2), closed]));
+    await renderOrderPage();
+    const products = within(screen.getByRole('list', { name: 'Products to order' }));
+    expect(products.getByText('Album 1')).toBeTruthy();
+    expect(products.queryByText('Album 2')).toBeNull();
+    await fillReceiver(user);
+    await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await screen.findByRole('dialog', { name: messages.order.assigning });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      finalPaymentAmount: 25,
+      productOptionList: [{ productOptionUuid: item(1, 0, 0).productOption.uuid, quantity: 2 }],
+    });
+  });
+
   it.each([
     [409, messages.order.pricesChanged, messages.order.pricesChanged],
     [409, messages.order.notEnoughStock('Album 1'), messages.order.notEnoughStock('Album 1')],

@@ -6,7 +6,7 @@ import { useContractTexts } from '../../../i18n/contract-texts';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUserProfile } from '../../../lib/user-profile';
-import { cartQuery } from '../../cart';
+import { cartQuery, orderableCart } from '../../cart';
 import { DeliveryForm } from '../components/delivery-form';
 import './checkout.css';
 
@@ -32,7 +32,8 @@ export function OrderPage() {
         onRetry={() => void profile.refetch()}
       />
     );
-  else body = <DeliveryForm profile={profile.data} cart={cart.data} />;
+  // Lines outside their order window (issue 34) stay in the cart but are not ordered.
+  else body = <DeliveryForm profile={profile.data} cart={orderableCart(cart.data)} />;
 
   return (
     <section className="checkout container">

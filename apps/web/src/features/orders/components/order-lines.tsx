@@ -1,9 +1,13 @@
 import { formatPrice, type OrderDetail } from '@kshop/contract';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { PreorderDates } from '../../../components/ui/order-window';
 import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
 import { optionValuesText } from '../../../lib/option-text';
 
-/** The products of an order: thumbnail, title, option 'value1 / value2', quantity and amount. */
+/**
+ * The products of an order: thumbnail, title, option 'value1 / value2', quantity and amount; a pre-order line says
+ * so, with its release and planned ship dates.
+ */
 export function OrderLines({ lines }: { lines: OrderDetail['orderDetails'] }) {
   const { t } = useLingui();
   return (
@@ -29,6 +33,7 @@ export function OrderLines({ lines }: { lines: OrderDetail['orderDetails'] }) {
               <p className="order-line__quantity">
                 <Trans>Quantity: {quantity}</Trans>
               </p>
+              {line.preorder && <PreorderDates releaseDate={line.releaseDate} shipsOn={line.shipsOn} />}
             </div>
             <p className="order-line__amount">{formatPrice(line.amount, line.currencyCode)}</p>
           </li>

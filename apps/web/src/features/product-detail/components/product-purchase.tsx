@@ -9,6 +9,7 @@ import { useAlert } from '@kshop/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { OrderDeadline, useOrderWindow, WindowReason } from '../../../components/ui/order-window';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { sameMessage, useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
@@ -66,7 +67,13 @@ export function ProductPurchase({
   const queryClient = useQueryClient();
   const select1Id = useId();
   const select2Id = useId();
+  const reasonId = useId();
   const chosen = chosenOption(optionList, value1, value2, selections);
+  const { product } = detail;
+  const orderWindow = useOrderWindow(product);
+  const outsideWindow = orderWindow.state !== 'OPEN';
+  // On a pre-order, the chosen option's caps (else the opened option's).
+  const { preorderBuyerCap: cap, preorderLeft: left } = chosen ?? currentOption;
 
   useEffect(() => {
     onChosenOption?.(chosen);
@@ -107,7 +114,7 @@ export function ProductPurchase({
     setSelections((current) => current.map((s) => (s.option.uuid === uuid ? { ...s, quantity } : s)));
 
   const submit = async () => {
-    if (soldOut || adding) return;
+    if (soldOut || outsideWindow || adding) return;
     if (!isLoggedIn) {
       void alert(messages.cart.loginToAdd, { link: loginLink });
       return;
@@ -181,6 +188,13 @@ export function ProductPurchase({
         )}
       </div>
 
+      {product.preorder && (cap != null || left != null) && (
+        <p className="purchase__caps">
+          {cap != null && <span>{t`At most ${cap} per company`}</span>}
+          {left != null && <span>{t`${left} left`}</span>}
+        </p>
+      )}
+
       {selections.length > 0 && (
         <ul className="purchase__selections" aria-label={t`Selected options`}>
           {selections.map((selection) => {
@@ -237,6 +251,21 @@ export function ProductPurchase({
 
       <MustRead />
 
+      {(orderWindow.salesEndAt !== null || outsideWindow) && (
+        <div className="order-window">
+          {outsideWindow ? (
+            <p id={reasonId} className="order-window__reason">
+              <WindowReason
+                state={orderWindow.state}
+                preorder={product.preorder}
+                salesStartAt={orderWindow.salesStartAt}
+              />
+            </p>
+          ) : (
+            <OrderDeadline salesEndAt={orderWindow.salesEndAt!} left={orderWindow.left} />
+          )}
+        </div>
+      )}
       {soldOut && (
         <p className="purchase__sold-out" role="status">
           <Trans>This product is sold out.</Trans>
@@ -245,8 +274,9 @@ export function ProductPurchase({
       <button
         type="button"
         className="button button--block button--large"
-        disabled={adding || soldOut}
+        disabled={adding || soldOut || outsideWindow}
         aria-busy={adding}
+        aria-describedby={outsideWindow ? reasonId : undefined}
         onClick={submit}
       >
         {adding && <span className="busy-spinner" aria-hidden="true" />}

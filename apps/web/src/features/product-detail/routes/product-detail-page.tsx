@@ -53,6 +53,7 @@ export function ProductDetailPage() {
 
   const { product } = query.data;
   const releaseDate = releaseDateLabel(product.releaseDate);
+  const shipsOn = product.shipsOn ?? null;
   const soldOut = isAllSoldOut(query.data.optionList);
   const price = displayedPrice(query.data, chosen.at === optionUuid ? chosen.option : null);
   return (
@@ -69,6 +70,12 @@ export function ProductDetailPage() {
           {soldOut && (
             <p className="product-detail__sold-out">
               <Trans>Sold out</Trans>
+            </p>
+          )}
+          {product.preorder && (
+            <p className="product-detail__preorder">
+              <span className="preorder-marker">{t`PRE-ORDER`}</span>
+              {shipsOn && <span>{t`Ships from ${shipsOn}`}</span>}
             </p>
           )}
           <dl className="product-detail__facts">
