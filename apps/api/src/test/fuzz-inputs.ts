@@ -38,6 +38,11 @@ export type Operation = {
   body: JsonSchema | null;
   /** Whether the answer is JSON (the envelope); demo images and the CSV export are not. */
   json: boolean;
+  /**
+   * The file formats a JSON operation also answers when its `format` query asks for one (a report's CSV and
+   * XLSX downloads): such an answer is a file, not the envelope.
+   */
+  formats: string[];
 };
 
 type DocumentOperation = {
@@ -48,6 +53,13 @@ type DocumentOperation = {
 export type OpenApiDocument = { paths?: Record<string, Record<string, DocumentOperation>> };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
+
+/** The values a `format` query parameter takes (its enum), if the operation has one. */
+function fileFormats(parameters: readonly Parameter[]): string[] {
+  const format = parameters.find((p) => p.in === 'query' && p.name === 'format');
+  const values = (format?.schema as { enum?: unknown } | undefined)?.enum;
+  return Array.isArray(values) ? values.filter((v): v is string => typeof v === 'string') : [];
+}
 
 /** Every method and path of the document. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
@@ -62,6 +74,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         parameters: operation.parameters ?? [],
         body: operation.requestBody?.content?.['application/json']?.schema ?? null,
         json: responses.some((response) => response.content?.['application/json'] !== undefined),
+        formats: fileFormats(operation.parameters ?? []),
       });
     }
   }
