@@ -15,7 +15,10 @@ describe('AccountPage', () => {
 
   it('shows the profile read-only, with the certificate name cut at 30 characters', async () => {
     const profile = userProfileFixture();
-    stubApi({ 'GET /user': { data: profile } });
+    stubApi({
+      'GET /user': { data: profile },
+      'GET /user/backorder-choice': { data: { choice: 'KEEP' } },
+    });
     renderWithProviders(<AccountPage />);
     expect(await screen.findByRole('heading', { name: 'My Account' })).toBeTruthy();
     expect(row('Email')).toBe(profile.email);
@@ -25,6 +28,8 @@ describe('AccountPage', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Shipping Address' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'My info' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pre-orders' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'When a pre-order arrives short' })).toBeTruthy();
   });
 
   it('edits with the pencil; CANCEL restores the loaded values', async () => {

@@ -10,13 +10,17 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { USER_QUERY_KEY, useUserProfile } from '../../../lib/user-profile';
 import { AddressList } from '../../addresses';
 import { deleteAccount } from '../api/account-api';
+import { BackorderChoiceForm } from '../components/backorder-choice-form';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { PencilIcon } from '../components/icons';
 import { useLeaveMyPage } from '../components/leave-my-page';
 import { ProfileForm } from '../components/profile-form';
 import { ProfileView } from '../components/profile-view';
 
-/** My Account (spec section 2): the profile in view or edit mode, shipping addresses, password and deletion. */
+/**
+ * My Account (spec section 2): the profile in view or edit mode, shipping addresses, the choice for pre-orders
+ * that arrive short (issue 34), password and deletion.
+ */
 export function AccountPage() {
   const { t } = useLingui();
   const { messages } = useContractTexts();
@@ -92,6 +96,13 @@ export function AccountPage() {
           <Trans>Shipping Address</Trans>
         </h2>
         <AddressList />
+      </section>
+
+      <section className="account-section" aria-labelledby="account-preorders-title">
+        <h2 id="account-preorders-title" className="account-section__title">
+          <Trans>Pre-orders</Trans>
+        </h2>
+        <BackorderChoiceForm />
       </section>
 
       <section className="account-section" aria-labelledby="account-info-title">

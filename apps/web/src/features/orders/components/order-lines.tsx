@@ -3,10 +3,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { PreorderDates } from '../../../components/ui/order-window';
 import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
 import { optionValuesText } from '../../../lib/option-text';
+import { PreorderQuantities } from './preorder-quantities';
 
 /**
  * The products of an order: thumbnail, title, option 'value1 / value2', quantity and amount; a pre-order line says
- * so, with its release and planned ship dates.
+ * so, with its release and planned ship dates and how much of it is allocated, shipped and on backorder.
  */
 export function OrderLines({ lines }: { lines: OrderDetail['orderDetails'] }) {
   const { t } = useLingui();
@@ -34,6 +35,7 @@ export function OrderLines({ lines }: { lines: OrderDetail['orderDetails'] }) {
                 <Trans>Quantity: {quantity}</Trans>
               </p>
               {line.preorder && <PreorderDates releaseDate={line.releaseDate} shipsOn={line.shipsOn} />}
+              {line.preorder && <PreorderQuantities line={line} />}
             </div>
             <p className="order-line__amount">{formatPrice(line.amount, line.currencyCode)}</p>
           </li>
