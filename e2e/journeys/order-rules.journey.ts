@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { windowState } from '../../packages/contract/dist/index.js';
 import { eventually, visibleText } from '../support/assertions.js';
 import {
   amountsShown,
@@ -46,6 +47,7 @@ async function placeOrder(baseUrl: string) {
   );
   for (const { optionUuid } of list.data.productOptionList) {
     const detail = await call<{
+      product: { salesStartAt?: string | null; salesEndAt?: string | null; preorder?: boolean };
       optionList: {
         uuid: string;
         isSoldOut: boolean;
@@ -54,6 +56,9 @@ async function placeOrder(baseUrl: string) {
         productPrice: { totalPrice: number } | null;
       }[];
     }>(`/api/v1/product/detail/${optionUuid}`, token);
+    // Inside its order window and sold from stock (issue 34).
+    const { salesStartAt = null, salesEndAt = null, preorder = false } = detail.data.product;
+    if (preorder || windowState({ salesStartAt, salesEndAt }) !== 'OPEN') continue;
     const option = detail.data.optionList.find(
       (o) => !o.isSoldOut && o.productPrice && o.stock >= o.minimumOrderQuantity + 5,
     );

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
+import { windowState } from '../../packages/contract/dist/index.js';
 import { oneTimePasswordIn, replaceOneTimePassword, signIn } from './back-office.js';
 import { openSession, type Session, startWithBrowser } from './browser.js';
 import { type StaffedShop, startStaffedShop } from './staffed-shop.js';
@@ -117,6 +118,7 @@ export async function orderableOptions(api: MemberCalls, count: number): Promise
   for (const { optionUuid, title } of list.productOptionList) {
     if (picks.some((pick) => pick.title === title)) continue;
     const detail = await api.get<{
+      product: { salesStartAt?: string | null; salesEndAt?: string | null; preorder?: boolean };
       optionList: {
         uuid: string;
         optionNameValue1: string;
@@ -128,6 +130,9 @@ export async function orderableOptions(api: MemberCalls, count: number): Promise
         productPrice: { totalPrice: number } | null;
       }[];
     }>(`/api/v1/product/detail/${optionUuid}`);
+    // Inside its order window (issue 34) and sold from stock: a journey's order goes through.
+    const { salesStartAt = null, salesEndAt = null, preorder = false } = detail.product;
+    if (preorder || windowState({ salesStartAt, salesEndAt }) !== 'OPEN') continue;
     const option = detail.optionList.find(
       (o) =>
         !o.isSoldOut &&

@@ -1,5 +1,5 @@
 import { addDays } from '@kshop/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetails, products } from '../../db/schema.js';
 import { koreanDate } from '../../lib/korean-day.js';
@@ -57,7 +57,11 @@ async function preorder(releases: Release[], quantity: number, status = 'PAID') 
   );
   expect(res.statusCode, res.body).toBe(200);
   const placed = body(res).data as { uuid: string; orderNumber: string };
-  await shop.db.update(orderDetails).set({ preorder: true }).where(eq(orderDetails.orderId, placed.uuid));
+  // Placed from stock and marked pre-order: the stock the lines hold stands for goods allocated to them.
+  await shop.db
+    .update(orderDetails)
+    .set({ preorder: true, allocatedQuantity: sql`${orderDetails.quantity}` })
+    .where(eq(orderDetails.orderId, placed.uuid));
   await admin(`/orders/${placed.orderNumber}/person-in-charge`, { staffId: owner.id });
   const path = ['CONFIRMED', 'PAID', 'PREPARING'];
   const target = status === 'CANCELLED' ? 'CONFIRMED' : status;
