@@ -33,7 +33,8 @@ export function GoodsReceiptForm({ onRecord }: { onRecord: (receipt: Receipt) =>
     setDone(false);
     try {
       await onRecord(receipt);
-      reset({ note: '' });
+      // A number input shows NaN as empty: the next receipt starts from a blank quantity.
+      reset({ quantity: Number.NaN, note: '' });
       setDone(true);
     } catch (error) {
       setFailure(errorMessage(error));
