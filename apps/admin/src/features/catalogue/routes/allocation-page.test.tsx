@@ -182,8 +182,11 @@ describe('AllocationPage', () => {
     );
     expect((await screen.findByRole('alert')).textContent).toBe(ALLOCATION_MESSAGES.stale);
     await waitFor(() => expect(api.callsTo(PREVIEW_PATH)).toHaveLength(2));
+    // Commit waits for the new preview to be on screen.
+    const commit = screen.getByRole('button', { name: 'Commit allocation' }) as HTMLButtonElement;
+    await waitFor(() => expect(commit.disabled).toBe(false));
 
-    await user.click(screen.getByRole('button', { name: 'Commit allocation' }));
+    await user.click(commit);
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Commit allocation' }),
     );

@@ -1,7 +1,7 @@
 import { ALLOCATION_MESSAGES, type AllocationQuery, type AllocationView } from '@kshop/contract';
 import { useConfirm } from '@kshop/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { useContractTexts } from '../../../i18n/contract-texts';
@@ -72,7 +72,7 @@ export function AllocationPage() {
             </h2>
             <AllocationRuleFields value={query} onChange={setQuery} />
             {preview.data.lines.length > 0 && <AllocationTable lines={preview.data.lines} />}
-            <CommitAllocation optionId={optionId!} query={query} view={preview.data} />
+            <CommitAllocation optionId={optionId!} view={preview.data} refreshing={preview.isFetching} />
           </section>
         </div>
       )}
@@ -81,18 +81,20 @@ export function AllocationPage() {
 }
 
 /**
- * Commits what the preview shows, sending back its basis; when the API says the figures changed since (409), the
- * message is shown and the preview fetched again, to be looked at and committed anew.
+ * Commits what the preview on screen shows (its rule, minimum and basis), never while a new one is on its way;
+ * when the API says the figures changed since (409), the message is shown and the preview fetched again, to be
+ * looked at and committed anew.
  */
 function CommitAllocation({
   optionId,
-  query,
   view,
+  refreshing,
 }: {
   optionId: string;
-  query: AllocationQuery;
   view: AllocationView;
+  refreshing: boolean;
 }) {
+  const blockedId = useId();
   const { t } = useLingui();
   const { localize } = useContractTexts();
   const confirm = useConfirm();
@@ -119,7 +121,7 @@ function CommitAllocation({
     setFailure(null);
     setDone(null);
     try {
-      await commit.mutateAsync({ ...query, basis: view.basis });
+      await commit.mutateAsync({ rule: view.rule, minimumPerBuyer: view.minimumPerBuyer, basis: view.basis });
       setDone(localize(ALLOCATION_MESSAGES.committed));
     } catch (error) {
       setFailure(isApiError(error) ? localize(error.message) : errorMessage(error));
@@ -132,14 +134,14 @@ function CommitAllocation({
       <button
         type="button"
         className="button"
-        disabled={blocked !== null || commit.isPending}
-        aria-describedby={blocked ? 'allocation-blocked' : undefined}
+        disabled={blocked !== null || commit.isPending || refreshing}
+        aria-describedby={blocked ? blockedId : undefined}
         onClick={() => void submit()}
       >
         <Trans>Commit allocation</Trans>
       </button>
       {blocked && (
-        <p id="allocation-blocked" className="muted">
+        <p id={blockedId} className="muted">
           {blocked}
         </p>
       )}
