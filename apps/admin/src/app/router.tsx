@@ -3,6 +3,7 @@ import { AuditPage } from '../features/audit';
 import { ChangePasswordPage, SignInPage } from '../features/auth';
 import { BuyerDetailPage, BuyerListPage } from '../features/buyers';
 import {
+  AllocationPage,
   CategoriesPage,
   LabelDemandPage,
   ProductEditPage,
@@ -47,6 +48,7 @@ export function AppRoutes() {
           <Route path="products/new" element={<ProductEditPage key="new" />} />
           <Route path="products/:id" element={<ProductEditPage key="edit" />} />
           <Route path="products/:productUuid/demand" element={<LabelDemandPage />} />
+          <Route path="products/:productUuid/options/:optionId/allocation" element={<AllocationPage />} />
           <Route path="products/:productUuid/release-week" element={<ReleaseWeekPage />} />
           <Route path="categories" element={<CategoriesPage />} />
           <Route path="inquiries" element={<InquiryListPage />} />

@@ -10,6 +10,7 @@ import {
 import { messages } from '../messages.js';
 import { parseMemo } from '../rules/product.js';
 import { emailField, newPasswordField } from './account.js';
+import { BACKORDER_CHOICES } from './allocation.js';
 import { orderDetail } from './buying.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import { orderChangeEntry } from './order-edits.js';
@@ -251,6 +252,8 @@ export const adminOrderDetail = orderDetail.extend({
   assignableStaff: z.array(z.object({ id: z.uuid(), email: z.string(), name: z.string() })),
   /** Whether the signed-in staff member may set nobody in charge. */
   mayClearPersonInCharge: z.boolean(),
+  /** What becomes of pre-order units an allocation leaves short, for this order; null: as the buyer chose. */
+  backorderChoice: z.enum(BACKORDER_CHOICES).nullable().optional(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetail>;
 

@@ -1,3 +1,4 @@
+export { AllocationPage } from './routes/allocation-page';
 export { CategoriesPage } from './routes/categories-page';
 export { LabelDemandPage } from './routes/label-demand-page';
 export { ProductEditPage } from './routes/product-edit-page';

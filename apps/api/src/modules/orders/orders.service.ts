@@ -829,6 +829,7 @@ export async function adminOrderDetail(db: Executor, orderNumber: string, viewer
     personInCharge: who(order.personInChargeStaffId),
     takenBy: who(order.takenByStaffId),
     businessRegistrationNumber: order.businessRegistrationNumber,
+    backorderChoice: order.backorderChoice,
     nextStatuses: ORDER_TRANSITIONS[order.status].filter(
       (s) => s !== 'CONFIRMED' || order.personInChargeStaffId !== null,
     ),

@@ -2,11 +2,12 @@ import { countryName, type LabelDemand, type LabelDemandOption } from '@kshop/co
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Fragment, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format';
 
 const optionName = (o: LabelDemandOption) =>
   [o.optionNameValue1, o.optionNameValue2].filter(Boolean).join(' / ');
-const COLUMNS = 7;
+const COLUMNS = 8;
 
 /**
  * One row per option (ordered, shipped, open, stock, to order) and a total row; an option's buyers open beneath
@@ -47,6 +48,9 @@ export function LabelDemandTable({ demand }: { demand: LabelDemand }) {
             <th scope="col" className="num">
               <Trans>To order</Trans>
             </th>
+            <th scope="col">
+              <Trans>Goods receipt</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -56,6 +60,7 @@ export function LabelDemandTable({ demand }: { demand: LabelDemand }) {
               option={option}
               expanded={open.has(option.optionUuid)}
               onToggle={() => toggle(option.optionUuid)}
+              allocationPath={`/products/${demand.productUuid}/options/${option.optionUuid}/allocation`}
             />
           ))}
         </tbody>
@@ -69,6 +74,7 @@ export function LabelDemandTable({ demand }: { demand: LabelDemand }) {
             <td className="num">{demand.totals.open}</td>
             <td className="num">{demand.totals.stock}</td>
             <td className="num">{demand.totals.toOrder}</td>
+            <td />
           </tr>
         </tfoot>
       </table>
@@ -80,10 +86,13 @@ function OptionRows({
   option,
   expanded,
   onToggle,
+  allocationPath,
 }: {
   option: LabelDemandOption;
   expanded: boolean;
   onToggle: () => void;
+  /** The option's goods receipt and allocation page. */
+  allocationPath: string;
 }) {
   const buyersId = useId();
   const name = optionName(option);
@@ -116,6 +125,12 @@ function OptionRows({
         <td className="num">{option.open}</td>
         <td className="num">{option.stock}</td>
         <td className={option.toOrder > 0 ? 'num label-demand__to-order' : 'num'}>{option.toOrder}</td>
+        <td>
+          <Link to={allocationPath}>
+            <Trans>Receive and allocate</Trans>
+            <span className="visually-hidden"> {name}</span>
+          </Link>
+        </td>
       </tr>
       {buyerCount > 0 && (
         <tr id={buyersId} className="label-demand__buyers" hidden={!expanded}>

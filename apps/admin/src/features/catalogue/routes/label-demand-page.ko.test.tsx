@@ -44,7 +44,8 @@ describe('LabelDemandPage in Korean', () => {
       within(screen.getAllByRole('table')[0]!)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['옵션', 'SKU', '주문 수량', '출고 수량', '미출고', '재고', '발주 필요 수량']);
+    ).toEqual(['옵션', 'SKU', '주문 수량', '출고 수량', '미출고', '재고', '발주 필요 수량', '입고']);
+    expect(screen.getByRole('link', { name: '입고 및 배분 Bluebook' })).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: '합계' })).toBeTruthy();
 
     const disclosure = screen.getByRole('button', { name: /Bluebook.*거래처 2곳/ });

@@ -33,22 +33,27 @@ describe('LabelDemandPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Option', 'SKU', 'Ordered', 'Shipped', 'Open', 'Stock', 'To order']);
+    ).toEqual(['Option', 'SKU', 'Ordered', 'Shipped', 'Open', 'Stock', 'To order', 'Goods receipt']);
     const bluebook = screen.getByRole('row', { name: /Bluebook/ });
     expect(
       within(bluebook)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['KS000101', '30', '4', '26', '10', '16']);
+    ).toEqual(['KS000101', '30', '4', '26', '10', '16', 'Receive and allocate Bluebook']);
+    expect(
+      within(bluebook).getByRole('link', { name: 'Receive and allocate Bluebook' }).getAttribute('href'),
+    ).toBe(`/products/${PRODUCT_UUID}/options/${DEMAND.options[0]!.optionUuid}/allocation`);
     const total = screen.getByRole('row', { name: /Total/ });
     expect(
       within(total)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['30', '4', '26', '15', '16']);
+    ).toEqual(['30', '4', '26', '15', '16', '']);
     // Nobody ordered Weverse: its row has no buyers to open.
     const weverse = screen.getByRole('row', { name: /Weverse/ });
     expect(within(weverse).queryByRole('button')).toBeNull();
+    // Every option, ordered or not, leads to its goods receipt and allocation.
+    expect(within(weverse).getByRole('link', { name: 'Receive and allocate Weverse' })).toBeTruthy();
 
     const disclosure = screen.getByRole('button', { name: /Bluebook/ });
     expect(disclosure.getAttribute('aria-expanded')).toBe('false');

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, adminOrderSummary, OrderStatus } from '@kshop/contract';
+import type { AdminOrderDetail, adminOrderSummary, BackorderChoice, OrderStatus } from '@kshop/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminGet, adminRequest } from '../../../lib/api-client';
@@ -72,4 +72,13 @@ export const useVoidMemo = (orderNumber: string) =>
 export const useAssignPersonInCharge = (orderNumber: string) =>
   useOrderMutation((staffId: string | null) =>
     adminRequest<null>(`/orders/${orderNumber}/person-in-charge`, { method: 'POST', body: { staffId } }),
+  );
+
+/** This order's short pre-order units: kept on backorder, cut, or (null) as the buyer chose on their account. */
+export const useSetBackorderChoice = (orderNumber: string) =>
+  useOrderMutation((choice: BackorderChoice | null) =>
+    adminRequest<{ choice: BackorderChoice | null }>(`/orders/${orderNumber}/backorder-choice`, {
+      method: 'PUT',
+      body: { choice },
+    }),
   );

@@ -96,11 +96,15 @@ describe('the order page in Korean', () => {
       '서류',
       '바이어 및 배송 정보',
       '출고',
+      '이월 주문(백오더)',
     ]) {
       expect(screen.getByRole('heading', { name })).toBeTruthy();
     }
     expect(screen.queryByRole('heading', { name: 'Amounts and memos' })).toBeNull();
     expect(screen.getByRole('columnheader', { name: '수량' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: '예약 주문 부족 수량' }).textContent).toContain(
+      '거래처 설정대로',
+    );
     expect(screen.getByRole('rowheader', { name: '최종 결제 금액' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '인보이스 (PDF)' })).toBeTruthy();
     expect(screen.getByText('주문 접수: 담당자 배정 중')).toBeTruthy();

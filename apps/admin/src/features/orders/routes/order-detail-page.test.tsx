@@ -136,6 +136,11 @@ function stubOrder(role: 'OWNER' | 'STAFF', detail = order()) {
       return { data: null, message: 'Memo added.' };
     },
     [`POST /admin/orders/${ORDER_NUMBER}/person-in-charge`]: { data: null },
+    [`PUT /admin/orders/${ORDER_NUMBER}/backorder-choice`]: (call: StubCall) => {
+      const { choice } = call.body as { choice: AdminOrderDetail['backorderChoice'] };
+      current = { ...current, backorderChoice: choice };
+      return { data: { choice } };
+    },
     [`PATCH /admin/orders/${ORDER_NUMBER}/memos/77777777-7777-4777-8777-777777777777`]: { data: null },
     [`POST /admin/orders/${ORDER_NUMBER}/memos/88888888-8888-4888-8888-888888888888/void`]: { data: null },
   });
@@ -240,6 +245,34 @@ describe('OrderDetailPage', () => {
       content: 'Gift wrap/3000',
     });
     await waitFor(() => expect((memo as HTMLInputElement).value).toBe(''));
+  });
+
+  it("saves the order's choice for short pre-order units, back to the buyer's own choice too", async () => {
+    const api = stubOrder('STAFF', order({ backorderChoice: 'KEEP' }));
+    const user = renderPage();
+    const choice = await screen.findByRole('combobox', { name: 'Short pre-order units' });
+    expect(
+      within(choice)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['As the buyer chose', 'Keep on backorder', 'Cancel']);
+    expect((choice as HTMLSelectElement).value).toBe('KEEP');
+    const save = within(screen.getByRole('region', { name: 'Backorder' })).getByRole('button', {
+      name: 'Save',
+    });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+
+    await user.selectOptions(choice, 'CANCEL');
+    await user.click(save);
+    expect(await screen.findByText('Backorder choice saved.')).toBeTruthy();
+    await user.selectOptions(choice, '');
+    await user.click(save);
+    await waitFor(() =>
+      expect(api.callsTo(`PUT /admin/orders/${ORDER_NUMBER}/backorder-choice`).map((c) => c.body)).toEqual([
+        { choice: 'CANCEL' },
+        { choice: null },
+      ]),
+    );
   });
 
   it('lets an owner pick anyone the API names as assignable', async () => {

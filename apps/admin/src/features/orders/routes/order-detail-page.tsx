@@ -12,8 +12,10 @@ import {
   useChangeMemo,
   useMoveOrder,
   useOrder,
+  useSetBackorderChoice,
   useVoidMemo,
 } from '../api/orders-api';
+import { BackorderChoiceControl } from '../components/backorder-choice';
 import { MemoForm } from '../components/memo-form';
 import { MemoList } from '../components/memo-list';
 import { OrderDocuments } from '../components/order-documents';
@@ -38,6 +40,7 @@ export function OrderDetailPage() {
   const changeMemo = useChangeMemo(orderNumber);
   const voidMemo = useVoidMemo(orderNumber);
   const assign = useAssignPersonInCharge(orderNumber);
+  const backorder = useSetBackorderChoice(orderNumber);
   const ship = useShipOrder(order?.uuid ?? '');
 
   if (isPending) return <LoadingState />;
@@ -184,6 +187,10 @@ export function OrderDetailPage() {
             mayClear={order.mayClearPersonInCharge}
             ownerRights={role === 'OWNER'}
             onAssign={(staffId) => assign.mutateAsync(staffId)}
+          />
+          <BackorderChoiceControl
+            current={order.backorderChoice ?? null}
+            onSave={(choice) => backorder.mutateAsync(choice)}
           />
           <OrderDocuments orderUuid={order.uuid} orderNumber={order.orderNumber} />
           <section className="panel" aria-labelledby="buyer-heading">
