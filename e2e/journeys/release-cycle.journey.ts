@@ -31,11 +31,6 @@ async function staffPut<T>(baseUrl: string, token: string, path: string, body: u
   return answer.data;
 }
 
-type Allocation = {
-  basis: string;
-  lines: { orderNumber: string; ordered: number; allocating: number; short: number }[];
-};
-
 describe('the release cycle: a buyer pre-orders before the deadline, the label ships short, staff allocate', () => {
   let desk: StaffDesk;
   let buyer: Session;
@@ -105,19 +100,40 @@ describe('the release cycle: a buyer pre-orders before the deadline, the label s
     assert.match(order.orderNumber, /^\d{8}-\d+$/);
   });
 
-  step('the label delivers 6: staff record it, preview the share and commit it', async () => {
-    const base = `/api/v1/admin/product-options/${pick.uuid}`;
-    const preview = await apiCall<Allocation>(desk.shop.url, `${base}/receipts`, token, {
-      quantity: 6,
-      note: 'First delivery',
-    });
-    const mine = preview.lines.find((l) => l.orderNumber === order.orderNumber);
-    assert.deepEqual(
-      { ordered: mine?.ordered, allocating: mine?.allocating, short: mine?.short },
-      { ordered: 10, allocating: 6, short: 4 },
-    );
-    await apiCall(desk.shop.url, `${base}/allocation`, token, { rule: 'FIRST_COME', basis: preview.basis });
-  });
+  it(
+    'the label delivers 6: staff record it, preview the share by order time and commit it',
+    withScreenshot(
+      () => desk.owner,
+      async () => {
+        const page = desk.owner.page;
+        await page.goto(`/admin/products/${productUuid}/options/${pick.uuid}/allocation`);
+        await page
+          .getByRole('heading', { level: 1 })
+          .filter({ hasText: 'Goods receipt and allocation' })
+          .waitFor();
+        await page.getByLabel('Quantity received', { exact: true }).fill('6');
+        await page.getByLabel('Note', { exact: true }).fill('First delivery');
+        await page.getByRole('button', { name: 'Record receipt', exact: true }).click();
+        await page.getByRole('status').filter({ hasText: 'Goods receipt recorded.' }).waitFor();
+        await page.getByRole('radio', { name: 'First come, first served' }).check();
+        // The preview: the order's 10 get the 6 that arrived, 4 short and kept on backorder.
+        const row = page.getByRole('row').filter({ hasText: order.orderNumber });
+        await row.filter({ hasText: 'Kept on backorder' }).waitFor();
+        const cells = (await row.getByRole('cell').allTextContents()).map((c) => c.trim());
+        for (const figure of ['10', '6', '4']) assert.ok(cells.includes(figure), cells.join(' | '));
+        const { violations, nodes } = await severeViolations(page);
+        assert.equal(nodes, 0, describeViolations(violations));
+        await desk.owner.screenshot('release cycle allocation preview');
+
+        await page.getByRole('button', { name: 'Commit allocation', exact: true }).click();
+        await page
+          .getByRole('alertdialog')
+          .getByRole('button', { name: 'Commit allocation', exact: true })
+          .click();
+        await page.getByRole('status').filter({ hasText: 'Allocation committed.' }).waitFor();
+      },
+    ),
+  );
 
   step("the buyer's order shows 10 ordered, 6 allocated and 4 on backorder", async (page) => {
     await page.goto(`/mypage/shoppingdetail/${order.uuid}`);
