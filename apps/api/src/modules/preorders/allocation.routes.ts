@@ -8,6 +8,7 @@ import {
   envelope,
   goodsReceiptRequest,
   messages,
+  orderNumberParams,
   uuidParam,
 } from '@kshop/contract';
 import { eq } from 'drizzle-orm';
@@ -25,7 +26,6 @@ import * as orderRepo from '../orders/orders.repository.js';
 import { commitAllocation, previewAllocation, recordReceipt } from './allocation.service.js';
 
 const optionParams = z.object({ optionId: uuidParam('optionId') });
-const orderParams = z.object({ orderNumber: z.string().min(1).max(40) });
 const choiceOf = z.object({ choice: z.enum(BACKORDER_CHOICES).nullable() });
 
 /** Back office: goods receipts and allocation of pre-order options (issue 34), and an order's backorder choice. */
@@ -101,7 +101,7 @@ export const allocationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'For this order, keep short pre-order units on backorder or cut them (null: as the buyer chose on their account)',
-        params: orderParams,
+        params: orderNumberParams,
         body: choiceOf,
         response: { 200: envelope(choiceOf) },
       },
