@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { mailQueue } from '../../db/schema.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import type { Sealer } from '../../lib/seal.js';
-import { buyerMails } from './mail-texts.js';
+import { buyerMails, type PreorderLine } from './mail-texts.js';
 
 /**
  * The shop's mails as durable work (decision 0035). An order's statement queues the order's mails itself; other
@@ -33,6 +33,8 @@ type OrderToTell = {
   takenById: string | null;
   takenByName: string | null;
   takenByEmail: string | null;
+  /** The order's pre-order lines (issue 34), with their products' release and planned ship dates. */
+  preorders: PreorderLine[];
 };
 
 type QueuedRow = {
@@ -92,7 +94,13 @@ export async function claimMails(db: Executor, limit: number): Promise<QueuedRow
       case when o.id is null then null else json_build_object('orderNumber', o.order_number,
         'finalAmount', o.final_amount, 'currency', o.currency_code, 'companyName', o.receiver_company_name,
         'receiverEmail', o.receiver_email, 'buyerEmail', b.email, 'buyerLanguage', b.language, 'takenById', o.taken_by_staff_id,
-        'takenByName', s.name, 'takenByEmail', s.email) end as "order"
+        'takenByName', s.name, 'takenByEmail', s.email,
+        'preorders', (select coalesce(json_agg(json_build_object(
+            'item', concat_ws(' / ', d.product_title, d.option_name_value1, d.option_name_value2),
+            'releaseDate', p.release_date, 'shipsOn', p.ships_on) order by d.position, d.id), '[]'::json)
+          from order_details d left join product_options po on po.id = d.product_option_id
+          left join products p on p.id = po.product_id
+          where d.order_id = o.id and d.preorder)) end as "order"
     from claimed c
     left join orders o on o.id = c.order_id
     left join buyers b on b.id = o.buyer_id
@@ -107,7 +115,7 @@ function orderMail(kind: OrderMailKind, order: OrderToTell, inbox: string): Mail
   if (kind === 'order_received')
     return {
       to: order.buyerEmail ?? order.receiverEmail,
-      ...buyerMails(order.buyerLanguage).orderReceived(order.orderNumber, total),
+      ...buyerMails(order.buyerLanguage).orderReceived(order.orderNumber, total, order.preorders ?? []),
     };
   const takenBy = order.takenById ? order.takenByName || order.takenByEmail || 'staff' : undefined;
   return {

@@ -29,7 +29,7 @@ export type AccountDecision = 'approve' | 'reject' | 'suspend' | 'reinstate';
 export type BuyerMails = {
   verificationCode: (code: string) => MailText;
   temporaryPassword: (password: string, minutes: number) => MailText;
-  orderReceived: (orderNumber: string, total: string) => MailText;
+  orderReceived: (orderNumber: string, total: string, preorders: readonly PreorderLine[]) => MailText;
   statusChange: (
     orderNumber: string,
     status: OrderStatus,
@@ -48,6 +48,9 @@ export type BuyerMails = {
   backInStock: (title: string, option: string, link: string) => MailText;
   decision: (decision: AccountDecision, companyName: string, note: string) => MailText;
 };
+
+/** A pre-order line of an order, with its product's release and planned ship dates (YYYY-MM-DD or null). */
+export type PreorderLine = { item: string; releaseDate: string | null; shipsOn: string | null };
 
 export type AllocationShare = { ordered: number; allocated: number; kept: number; cut: number };
 
@@ -83,9 +86,21 @@ const english: BuyerMails = {
       'Please log in and change it in My Page > My Account.',
     ].join('\n'),
   }),
-  orderReceived: (orderNumber, total) => ({
+  orderReceived: (orderNumber, total, preorders) => ({
     subject: `Order ${orderNumber} received`,
-    text: `Thank you for your order ${orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.`,
+    text:
+      `Thank you for your order ${orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.` +
+      (preorders.length
+        ? `\n\nPre-orders ship once the goods arrive:\n${preorders
+            .map((p) =>
+              [
+                `- ${p.item}`,
+                ...(p.releaseDate ? [`release date ${p.releaseDate}`] : []),
+                ...(p.shipsOn ? [`ships from ${p.shipsOn}`] : []),
+              ].join(', '),
+            )
+            .join('\n')}`
+        : ''),
   }),
   statusChange: (orderNumber, status, reason, parcels) => {
     const label = contractTexts.orderStatusLabels[status];
@@ -176,9 +191,21 @@ const korean: BuyerMails = {
       '로그인한 뒤 마이페이지 > 회원 정보에서 비밀번호를 변경해 주십시오.',
     ].join('\n'),
   }),
-  orderReceived: (orderNumber, total) => ({
+  orderReceived: (orderNumber, total, preorders) => ({
     subject: `[K-Shop] 주문 ${orderNumber} 접수`,
-    text: `주문 ${orderNumber}(${total})이 접수되었습니다. 감사합니다.\n담당자가 영수증과 세금계산서에 대해 연락드리겠습니다.`,
+    text:
+      `주문 ${orderNumber}(${total})이 접수되었습니다. 감사합니다.\n담당자가 영수증과 세금계산서에 대해 연락드리겠습니다.` +
+      (preorders.length
+        ? `\n\n예약 상품은 입고 후 출고됩니다:\n${preorders
+            .map((p) =>
+              [
+                `- ${p.item}`,
+                ...(p.releaseDate ? [`발매일 ${p.releaseDate}`] : []),
+                ...(p.shipsOn ? [`출고 예정일 ${p.shipsOn}`] : []),
+              ].join(', '),
+            )
+            .join('\n')}`
+        : ''),
   }),
   statusChange: (orderNumber, status, reason, parcels) => {
     const label = contractTextsKo.orderStatusLabels[status];

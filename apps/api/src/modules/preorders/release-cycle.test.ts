@@ -230,6 +230,14 @@ describe('pre-orders', () => {
       await shop.app.inject({ url: `/api/v1/order/detail/${body(placed).data.uuid}`, headers: global }),
     ).data;
     expect(seen.orderDetails[0]).toMatchObject({ preorder: true, shipsOn: '2026-12-10' });
+    // The buyer's receipt says when the pre-order ships.
+    const { orderNumber } = body(placed).data;
+    const mail = await shop.smtp.waitFor(
+      (m) => m.subject === `Order ${orderNumber} received` && m.to.includes(DEMO.global),
+    );
+    expect(mail.text).toContain('Pre-orders ship once the goods arrive:');
+    expect(mail.text).toContain(`- ${option.product.title}`);
+    expect(mail.text).toContain('ships from 2026-12-10');
   });
 
   it('a cancelled pre-order gives its units back; shipping waits for the goods to arrive and be allocated', async () => {
