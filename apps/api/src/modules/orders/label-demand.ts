@@ -1,4 +1,5 @@
 import {
+  koreaTime,
   type LabelDemand,
   type LabelDemandBuyer,
   type LabelDemandOption,
@@ -173,8 +174,6 @@ const WORDS = {
 /** The file's column names in the request's language. */
 export const labelDemandColumns = (language: Language) => [...WORDS[language].columns];
 
-const koreanTime = (iso: string) =>
-  new Date(new Date(iso).getTime() + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
 const optionName = (o: LabelDemandOption) =>
   [o.optionNameValue1, o.optionNameValue2].filter(Boolean).join(' / ');
 
@@ -207,7 +206,7 @@ function rowsOf(demand: LabelDemand, language: Language): ReportCell[][] {
         b.email,
         b.country,
         b.orderCount,
-        koreanTime(b.firstOrderedAt),
+        koreaTime(b.firstOrderedAt),
         b.ordered,
         b.ordered - b.open,
         b.open,

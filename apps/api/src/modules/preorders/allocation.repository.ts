@@ -5,7 +5,6 @@ import {
   goodsReceipts,
   orderDetails,
   orders,
-  preorderBuyerTotals,
   priceGroups,
   productOptions,
   products,
@@ -114,10 +113,3 @@ export const setAllocation = (
   lineId: string,
   values: { allocatedQuantity: number; backorder: boolean; quantity?: number; amount?: number },
 ) => db.update(orderDetails).set(values).where(eq(orderDetails.id, lineId));
-
-/** Takes units cut from a buyer's pre-orders off the buyer's total (the option's count is given back apart). */
-export const lowerBuyerTotal = (db: Executor, optionId: string, buyerId: string, units: number) =>
-  db
-    .update(preorderBuyerTotals)
-    .set({ quantity: sql`greatest(${preorderBuyerTotals.quantity} - ${units}, 0)` })
-    .where(and(eq(preorderBuyerTotals.productOptionId, optionId), eq(preorderBuyerTotals.buyerId, buyerId)));

@@ -26,7 +26,6 @@ import * as orderRepo from '../orders/orders.repository.js';
 import { commitAllocation, previewAllocation, recordReceipt } from './allocation.service.js';
 
 const optionParams = z.object({ optionId: uuidParam('optionId') });
-const choiceOf = z.object({ choice: z.enum(BACKORDER_CHOICES).nullable() });
 
 /** Back office: goods receipts and allocation of pre-order options (issue 34), and an order's backorder choice. */
 export const allocationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -102,8 +101,8 @@ export const allocationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'For this order, keep short pre-order units on backorder or cut them (null: as the buyer chose on their account)',
         params: orderNumberParams,
-        body: choiceOf,
-        response: { 200: envelope(choiceOf) },
+        body: backorderChoiceRequest,
+        response: { 200: envelope(backorderChoiceRequest) },
       },
     },
     async (request) => {
