@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { orderStatement } from '../apps/api/src/modules/orders/orders.repository.js';
+import { orderStatement } from '../apps/api/src/modules/orders/order-statement.js';
 import { createScratchDatabase, startShop } from '../e2e/support/server.js';
 import { measureOrdering, prepareOrdering, SCARCE, WITH_KEYS } from './ordering.js';
 import { literal } from './support/catalogue-db.js';

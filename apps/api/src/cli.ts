@@ -9,7 +9,10 @@ import { holderOf } from './db/lock.js';
 import { AppError } from './lib/errors.js';
 import type { Mailer } from './lib/mailer.js';
 import * as buyers from './modules/buyers/buyers.service.js';
-import * as orders from './modules/orders/orders.service.js';
+import { addMemo } from './modules/orders/memos.service.js';
+import { orderByNumber } from './modules/orders/order-views.js';
+import { assignPersonInCharge } from './modules/orders/person-in-charge.js';
+import { mailStatusChange, moveOrder, statusLabel } from './modules/orders/status-moves.js';
 import * as staffRepo from './modules/staff/staff.repository.js';
 import * as staff from './modules/staff/staff.service.js';
 import { mailTransport, queuedMailer } from './plugins/mail.js';
@@ -145,8 +148,8 @@ async function orderCommand(db: Db, mailer: Mailer, [orderNumber, action, ...res
     'order <orderNumber> [status <STATUS> | assign <staffEmail> | memo <label/amount>]',
   );
   if (!action) {
-    const order = await orders.orderByNumber(db, number);
-    out(`${order.orderNumber}  ${order.status} (${orders.statusLabel(order.status)})  ${order.currencyCode}`);
+    const order = await orderByNumber(db, number);
+    out(`${order.orderNumber}  ${order.status} (${statusLabel(order.status)})  ${order.currencyCode}`);
     for (const line of order.orderDetails) {
       const option = [line.productOption.optionNameValue1, line.productOption.optionNameValue2]
         .filter(Boolean)
@@ -168,8 +171,8 @@ async function orderCommand(db: Db, mailer: Mailer, [orderNumber, action, ...res
     if (status === 'CANCELLED' && !reason) {
       throw new UsageError('Usage: npm run shop -- order <orderNumber> status CANCELLED <reason>');
     }
-    const change = await orders.moveOrder(db, number, status as OrderStatus, null, undefined, reason);
-    await orders.mailStatusChange(mailer, change);
+    const change = await moveOrder(db, number, status as OrderStatus, null, undefined, reason);
+    await mailStatusChange(mailer, change);
     return out(`Order ${number}: ${change.from} -> ${change.to}.`);
   }
   if (action === 'assign') {
@@ -177,11 +180,11 @@ async function orderCommand(db: Db, mailer: Mailer, [orderNumber, action, ...res
     const member = await staffRepo.findStaffByEmail(db, email);
     if (!member || member.disabledAt)
       throw new UsageError(`No active staff member has the email '${email}'.`);
-    await orders.assignPersonInCharge(db, number, member.id, null);
+    await assignPersonInCharge(db, number, member.id, null);
     return out(`Order ${number}: ${member.email} is in charge.`);
   }
   if (action === 'memo') {
-    const memo = await orders.addMemo(
+    const memo = await addMemo(
       db,
       number,
       required(rest.join(' '), "order <orderNumber> memo '<label>/<amount>'"),

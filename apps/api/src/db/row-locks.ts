@@ -9,6 +9,9 @@ import { buyers, productOptions, products } from './schema.js';
  * its buyer), so inserting children never waits behind these locks.
  */
 
+/** Ids compared as the lock order takes them: by their text, as PostgreSQL orders uuids. */
+export const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The buyer row: per-buyer work (addresses, account changes, decisions by staff) goes one at a time. */
 export async function lockBuyer(db: Executor, buyerId: string): Promise<boolean> {
   const rows = await db

@@ -11,6 +11,10 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   CANCELLED: [],
 };
 
+/** Once an order is delivered or cancelled its memos stay as they are. */
+const MEMOS_CLOSED: readonly OrderStatus[] = ['DELIVERED', 'CANCELLED'];
+export const memosOpen = (status: OrderStatus) => !MEMOS_CLOSED.includes(status);
+
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus): boolean =>
   ORDER_TRANSITIONS[from].includes(to);
 

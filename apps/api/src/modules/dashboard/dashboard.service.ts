@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buyers, productOptions, products } from '../../db/schema.js';
 import { countNew } from '../contact/contact.repository.js';
-import { countByStatus } from '../orders/orders.repository.js';
+import { countByStatus } from '../orders/order-search.repository.js';
 import { latePreorders } from './late-preorders.js';
 
 const LOW_STOCK = 10;

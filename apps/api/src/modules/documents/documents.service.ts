@@ -1,6 +1,7 @@
 import { messages, parseMemo } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import * as memoRepo from '../orders/memos.repository.js';
 import * as repo from '../orders/orders.repository.js';
 import { type OrderDocument, optionText } from './documents.format.js';
 
@@ -16,7 +17,7 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
   if (!order) throw notFound(messages.order.notFound, 'ORDER_NOT_FOUND');
   const [lines, memos, buyer] = await Promise.all([
     repo.detailsOf(db, [order.id]),
-    repo.memosOf(db, order.id),
+    memoRepo.memosOf(db, order.id),
     order.buyerId ? repo.buyerForOrder(db, order.buyerId) : null,
   ]);
   return {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/client.js';
 import { buyers, orderDetails, orders, staff } from '../../db/schema.js';
 import { csvLine } from '../../lib/csv.js';
 import { badRequest } from '../../lib/errors.js';
-import { type AdminOrderFilter, adminOrderConditions } from '../orders/orders.repository.js';
+import { type AdminOrderFilter, adminOrderConditions } from '../orders/order-search.repository.js';
 
 /** An export larger than this asks for a narrower date range instead of building a huge file in memory. */
 export const EXPORT_MAX_LINES = 50_000;

@@ -13,7 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
-import * as orders from './orders.service.js';
+import * as memos from './memos.service.js';
+import * as views from './order-views.js';
+import { assignPersonInCharge } from './person-in-charge.js';
+import { mailStatusChange, moveOrder } from './status-moves.js';
 
 /** Back office: orders, moved by staff along the allowed transitions. */
 const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +34,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, limit, assigned, ...filter } = request.query;
       const assignedTo = assigned === 'me' ? me.id : undefined;
       return ok(
-        await orders.adminOrderList(app.db, { ...filter, assignedTo, limit, offset: (page - 1) * limit }),
+        await views.adminOrderList(app.db, { ...filter, assignedTo, limit, offset: (page - 1) * limit }),
       );
     },
   );
@@ -41,7 +44,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: orderNumberParams, response: { 200: envelope(adminOrderDetail) } } },
     async (request) => {
       const me = requireStaff(request);
-      return ok(await orders.adminOrderDetail(app.db, request.params.orderNumber, me));
+      return ok(await views.adminOrderDetail(app.db, request.params.orderNumber, me));
     },
   );
 
@@ -57,7 +60,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireStaff(request);
-      const change = await orders.moveOrder(
+      const change = await moveOrder(
         app.db,
         request.params.orderNumber,
         request.body.status,
@@ -67,9 +70,9 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         { carrier: request.body.carrier, trackingNumber: request.body.trackingNumber },
       );
       // Queued before the answer (decision 0035): the mail is kept even if the shop stops now.
-      await orders
-        .mailStatusChange(app.mailer, change)
-        .catch((err) => request.log.error({ err }, 'could not mail a status change'));
+      await mailStatusChange(app.mailer, change).catch((err) =>
+        request.log.error({ err }, 'could not mail a status change'),
+      );
       return ok(null, `Order is now ${change.to}.`);
     },
   );
@@ -86,7 +89,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireStaff(request);
-      await orders.addMemo(app.db, request.params.orderNumber, request.body.content, me.id, request.log);
+      await memos.addMemo(app.db, request.params.orderNumber, request.body.content, me.id, request.log);
       return ok(null, 'Memo added.');
     },
   );
@@ -105,7 +108,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireStaff(request);
       const { orderNumber, memoUuid } = request.params;
-      await orders.changeMemo(app.db, orderNumber, memoUuid, request.body.content, me.id, request.log);
+      await memos.changeMemo(app.db, orderNumber, memoUuid, request.body.content, me.id, request.log);
       return ok(null, 'Memo changed.');
     },
   );
@@ -123,7 +126,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = requireStaff(request);
       const { orderNumber, memoUuid } = request.params;
-      await orders.voidMemo(app.db, orderNumber, memoUuid, me.id, request.log);
+      await memos.voidMemo(app.db, orderNumber, memoUuid, me.id, request.log);
       return ok(null, 'Memo voided.');
     },
   );
@@ -140,13 +143,7 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireStaff(request);
-      await orders.assignPersonInCharge(
-        app.db,
-        request.params.orderNumber,
-        request.body.staffId,
-        me,
-        request.log,
-      );
+      await assignPersonInCharge(app.db, request.params.orderNumber, request.body.staffId, me, request.log);
       return ok(null, 'Person in charge updated.');
     },
   );

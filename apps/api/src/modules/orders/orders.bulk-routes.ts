@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import { moveOrders } from './orders.bulk.js';
-import { statusChangeMail } from './orders.service.js';
+import { statusChangeMail } from './status-moves.js';
 
 /** Back office: several orders moved to one status at once, each by the rule of one by one. */
 const orderBulkRoutes: FastifyPluginAsyncZod = async (app) => {

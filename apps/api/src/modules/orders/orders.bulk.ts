@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import type { TransactionLog } from '../../db/transaction.js';
 import { AppError } from '../../lib/errors.js';
-import { moveOrder, type StatusChange } from './orders.service.js';
+import { moveOrder, type StatusChange } from './status-moves.js';
 
 export const BULK_FAILED = 'This order could not be changed just now; try it again on its own.';
 

@@ -23,13 +23,10 @@ import {
 import { rowsOf } from '../../test/database-watch.js';
 import { driftedFacetRows } from '../../test/races.js';
 import { staffSession } from '../../test/staff.js';
-import {
-  addMemo,
-  assignPersonInCharge,
-  moveOrder,
-  NOT_ACTIVE_STAFF,
-  placeOrder as placeOrderFor,
-} from './orders.service.js';
+import { addMemo } from './memos.service.js';
+import { placeOrder as placeOrderFor } from './order-placing.js';
+import { assignPersonInCharge, NOT_ACTIVE_STAFF } from './person-in-charge.js';
+import { moveOrder } from './status-moves.js';
 
 let shop: TestShop;
 let korea: Auth;

@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/reply.js';
 import { currencyOf, requireApprovedBuyer } from '../../plugins/auth.js';
 import { keyedRequest } from '../idempotency/idempotency.js';
-import * as orders from './orders.service.js';
+import * as placing from './order-placing.js';
+import * as views from './order-views.js';
 
 const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -29,21 +30,21 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = requireApprovedBuyer(request);
       const currency = currencyOf(buyer);
-      const answer = (placed: orders.PlacedOrder) =>
+      const answer = (placed: placing.PlacedOrder) =>
         ok({ uuid: placed.uuid, orderNumber: placed.orderNumber }, messages.order.placed);
-      const afterCommit = (placed: orders.PlacedOrder) => {
+      const afterCommit = (placed: placing.PlacedOrder) => {
         // The order's statement changed stock without notifying (see writeOrder), and queued its two mails.
         app.catalogueChanged(...placed.catalogue);
         app.mailer.sender.wake();
       };
       const keyed = keyedRequest(request, buyer.id);
       if (keyed === undefined) {
-        const placed = await orders.placeOrder(app.db, buyer.id, currency, request.body, request.log);
+        const placed = await placing.placeOrder(app.db, buyer.id, currency, request.body, request.log);
         afterCommit(placed);
         return answer(placed);
       }
       // With an Idempotency-Key the order and its answer under the key are one statement (decision 0026).
-      const outcome = await orders.placeOrderOnce(
+      const outcome = await placing.placeOrderOnce(
         app.db,
         buyer.id,
         currency,
@@ -75,7 +76,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const buyer = requireApprovedBuyer(request);
-      return ok(await orders.orderList(app.db, buyer.id, request.query.page, request.query.limit));
+      return ok(await views.orderList(app.db, buyer.id, request.query.page, request.query.limit));
     },
   );
 
@@ -90,7 +91,7 @@ const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await orders.orderDetailFor(app.db, requireApprovedBuyer(request).id, request.params.uuid)),
+      ok(await views.orderDetailFor(app.db, requireApprovedBuyer(request).id, request.params.uuid)),
   );
 };
 

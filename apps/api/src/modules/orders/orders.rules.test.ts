@@ -5,7 +5,7 @@ import { auditLog, orderMemos, orderStatusHistory, orders } from '../../db/schem
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
-import { moveOrder } from './orders.service.js';
+import { moveOrder } from './status-moves.js';
 
 let shop: TestShop;
 let korea: Auth;

@@ -10,7 +10,7 @@ import {
 } from '@kshop/contract';
 import { and, asc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { lockBuyer } from '../../db/row-locks.js';
+import { byId, lockBuyer } from '../../db/row-locks.js';
 import { addresses, buyers, productOptions, products, staff } from '../../db/schema.js';
 import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -20,8 +20,9 @@ import { recordAudit } from '../audit/audit.repository.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import { orderableQuantity } from '../preorders/preorder-rules.js';
 import { memberUnitSql } from '../pricing/pricing.repository.js';
+import { catalogueChangeOf, orderDay, type PlacedOrder, refusal } from './order-placing.js';
+import { writeOrder } from './order-statement.js';
 import * as repo from './orders.repository.js';
-import { catalogueChangeOf, orderDay, type PlacedOrder, refusal } from './orders.service.js';
 
 /*
  * Orders staff take for a buyer (issue 11): phone and KakaoTalk orders. They go through the storefront's
@@ -49,8 +50,6 @@ export async function findBuyer(db: Executor, buyerId: string) {
     .where(and(eq(buyers.id, buyerId), isNull(buyers.deletedAt)));
   return row ?? null;
 }
-
-const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * Places an order for an approved buyer. Locks follow the shop's order (decision 0010): the buyer (so it
@@ -109,7 +108,7 @@ export async function placeTakenOrder(
 
       const catalogueTotal = input.finalPaymentAmount === undefined;
       const expectedMinor = catalogueTotal ? 0 : toMinorUnits(input.finalPaymentAmount ?? 0, currency);
-      const written = await repo.writeOrder(tx, {
+      const written = await writeOrder(tx, {
         buyerId: buyer.id,
         currency,
         lines: inOrder.map((l) => ({ optionId: l.productOptionUuid, quantity: l.quantity })),

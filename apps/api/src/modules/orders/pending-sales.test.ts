@@ -8,8 +8,8 @@ import { inTransaction } from '../../db/transaction.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { serverErrors } from '../../test/races.js';
-import { moveOrder } from './orders.service.js';
 import { appendSales, foldSales } from './pending-sales.js';
+import { moveOrder } from './status-moves.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -15,7 +15,8 @@ import { parseCsv } from '../../lib/csv.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
-import { assignPersonInCharge, moveOrder } from '../orders/orders.service.js';
+import { assignPersonInCharge } from '../orders/person-in-charge.js';
+import { moveOrder } from '../orders/status-moves.js';
 import { REPORT_COLUMNS } from './sales.service.js';
 
 let shop: TestShop;

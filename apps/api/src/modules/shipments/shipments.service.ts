@@ -9,7 +9,7 @@ import {
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { refreshProductDerived } from '../../db/derived.js';
-import { lockOptions, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
+import { byId, lockOptions, lockProducts, productIdsOfOptions } from '../../db/row-locks.js';
 import type { orderDetails } from '../../db/schema.js';
 import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
@@ -21,8 +21,6 @@ import * as orderRepo from '../orders/orders.repository.js';
 import * as repo from './shipments.repository.js';
 
 type DetailRow = typeof orderDetails.$inferSelect;
-
-const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const lineLabel = (l: {
   productTitle: string;

@@ -13,7 +13,7 @@ import {
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, foldedProduct, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { staffSession } from '../../test/staff.js';
-import { moveOrder } from '../orders/orders.service.js';
+import { moveOrder } from '../orders/status-moves.js';
 
 let shop: TestShop;
 let korea: Auth;
