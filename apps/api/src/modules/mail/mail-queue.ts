@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { mailQueue } from '../../db/schema.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import type { Sealer } from '../../lib/seal.js';
+import { preorderLinesJson } from '../orders/orders.repository.js';
 import { buyerMails, type PreorderLine } from './mail-texts.js';
 
 /**
@@ -95,12 +96,7 @@ export async function claimMails(db: Executor, limit: number): Promise<QueuedRow
         'finalAmount', o.final_amount, 'currency', o.currency_code, 'companyName', o.receiver_company_name,
         'receiverEmail', o.receiver_email, 'buyerEmail', b.email, 'buyerLanguage', b.language, 'takenById', o.taken_by_staff_id,
         'takenByName', s.name, 'takenByEmail', s.email,
-        'preorders', (select coalesce(json_agg(json_build_object(
-            'item', concat_ws(' / ', d.product_title, d.option_name_value1, d.option_name_value2),
-            'releaseDate', p.release_date, 'shipsOn', p.ships_on) order by d.position, d.id), '[]'::json)
-          from order_details d left join product_options po on po.id = d.product_option_id
-          left join products p on p.id = po.product_id
-          where d.order_id = o.id and d.preorder)) end as "order"
+        'preorders', ${preorderLinesJson(sql`o.id`)}) end as "order"
     from claimed c
     left join orders o on o.id = c.order_id
     left join buyers b on b.id = o.buyer_id

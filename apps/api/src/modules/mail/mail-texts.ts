@@ -30,17 +30,20 @@ export type BuyerMails = {
   verificationCode: (code: string) => MailText;
   temporaryPassword: (password: string, minutes: number) => MailText;
   orderReceived: (orderNumber: string, total: string, preorders: readonly PreorderLine[]) => MailText;
+  /** `preorders`: the order's pre-order lines still to ship, with their dates (issue 34). */
   statusChange: (
     orderNumber: string,
     status: OrderStatus,
     reason: string | null,
     parcels: ParcelText[],
+    preorders: readonly PreorderLine[],
   ) => MailText;
   shipped: (orderNumber: string, parcels: ParcelText[]) => MailText;
   partlyShipped: (
     orderNumber: string,
     parcel: ParcelText,
     open: { label: string; open: number; quantity: number }[],
+    preorders: readonly PreorderLine[],
   ) => MailText;
   lineChanged: (orderNumber: string, change: OrderLineChange) => MailText;
   /** A pre-order's share of goods that arrived (issue 34): allocated, kept on backorder, cut. */
@@ -71,6 +74,27 @@ const englishParcel = (p: ParcelText) =>
 const koreanParcel = (p: ParcelText) =>
   `${p.carrier || '택배사 미입력'}${p.trackingNumber ? `, 송장번호 ${p.trackingNumber}` : ''}`;
 
+/** The pre-order lines a mail lists with their release and planned ship dates, under a heading; '' for none. */
+const preorderBlock =
+  (heading: string, released: string, ships: string) => (preorders: readonly PreorderLine[]) =>
+    preorders.length
+      ? `\n\n${heading}\n${preorders
+          .map((p) =>
+            [
+              `- ${p.item}`,
+              ...(p.releaseDate ? [`${released} ${p.releaseDate}`] : []),
+              ...(p.shipsOn ? [`${ships} ${p.shipsOn}`] : []),
+            ].join(', '),
+          )
+          .join('\n')}`
+      : '';
+const englishPreorders = preorderBlock(
+  'Pre-orders ship once the goods arrive:',
+  'release date',
+  'ships from',
+);
+const koreanPreorders = preorderBlock('예약 상품은 입고 후 출고됩니다:', '발매일', '출고 예정일');
+
 const english: BuyerMails = {
   verificationCode: (code) => ({
     subject: 'Your K-Shop verification code',
@@ -90,38 +114,30 @@ const english: BuyerMails = {
     subject: `Order ${orderNumber} received`,
     text:
       `Thank you for your order ${orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.` +
-      (preorders.length
-        ? `\n\nPre-orders ship once the goods arrive:\n${preorders
-            .map((p) =>
-              [
-                `- ${p.item}`,
-                ...(p.releaseDate ? [`release date ${p.releaseDate}`] : []),
-                ...(p.shipsOn ? [`ships from ${p.shipsOn}`] : []),
-              ].join(', '),
-            )
-            .join('\n')}`
-        : ''),
+      englishPreorders(preorders),
   }),
-  statusChange: (orderNumber, status, reason, parcels) => {
+  statusChange: (orderNumber, status, reason, parcels, preorders) => {
     const label = contractTexts.orderStatusLabels[status];
     return {
       subject: `Order ${orderNumber}: ${label}`,
       text:
         `Your order ${orderNumber} is now ${label} (${status}).` +
         (reason ? `\nReason: ${reason}` : '') +
-        (parcels.length ? `\n\nShipments:\n${lines(parcels, englishParcel)}` : ''),
+        (parcels.length ? `\n\nShipments:\n${lines(parcels, englishParcel)}` : '') +
+        englishPreorders(preorders),
     };
   },
   shipped: (orderNumber, parcels) => ({
     subject: `Order ${orderNumber}: Shipped`,
     text: `Your order ${orderNumber} is now Shipped (SHIPPED).\n\nShipments:\n${lines(parcels, englishParcel)}`,
   }),
-  partlyShipped: (orderNumber, parcel, open) => ({
+  partlyShipped: (orderNumber, parcel, open, preorders) => ({
     subject: `Order ${orderNumber}: part of your order has shipped`,
     text:
       `Part of your order ${orderNumber} has shipped.\n\n` +
       `${lines([parcel], englishParcel)}\n\n` +
-      `Still to ship:\n${open.map((o) => `    ${o.label} × ${o.open} (of ${o.quantity})`).join('\n')}`,
+      `Still to ship:\n${open.map((o) => `    ${o.label} × ${o.open} (of ${o.quantity})`).join('\n')}` +
+      englishPreorders(preorders),
   }),
   lineChanged: (orderNumber, c) => {
     const { unitPrice, total, totalBefore } = amountsOf(c);
@@ -195,38 +211,30 @@ const korean: BuyerMails = {
     subject: `[K-Shop] 주문 ${orderNumber} 접수`,
     text:
       `주문 ${orderNumber}(${total})이 접수되었습니다. 감사합니다.\n담당자가 영수증과 세금계산서에 대해 연락드리겠습니다.` +
-      (preorders.length
-        ? `\n\n예약 상품은 입고 후 출고됩니다:\n${preorders
-            .map((p) =>
-              [
-                `- ${p.item}`,
-                ...(p.releaseDate ? [`발매일 ${p.releaseDate}`] : []),
-                ...(p.shipsOn ? [`출고 예정일 ${p.shipsOn}`] : []),
-              ].join(', '),
-            )
-            .join('\n')}`
-        : ''),
+      koreanPreorders(preorders),
   }),
-  statusChange: (orderNumber, status, reason, parcels) => {
+  statusChange: (orderNumber, status, reason, parcels, preorders) => {
     const label = contractTextsKo.orderStatusLabels[status];
     return {
       subject: `[K-Shop] 주문 ${orderNumber}: ${label}`,
       text:
         `주문 ${orderNumber}의 상태가 변경되었습니다: ${label}` +
         (reason ? `\n사유: ${reason}` : '') +
-        (parcels.length ? `\n\n출고 내역:\n${lines(parcels, koreanParcel)}` : ''),
+        (parcels.length ? `\n\n출고 내역:\n${lines(parcels, koreanParcel)}` : '') +
+        koreanPreorders(preorders),
     };
   },
   shipped: (orderNumber, parcels) => ({
     subject: `[K-Shop] 주문 ${orderNumber}: 출고 완료`,
     text: `주문 ${orderNumber}의 모든 상품이 출고되었습니다.\n\n출고 내역:\n${lines(parcels, koreanParcel)}`,
   }),
-  partlyShipped: (orderNumber, parcel, open) => ({
+  partlyShipped: (orderNumber, parcel, open, preorders) => ({
     subject: `[K-Shop] 주문 ${orderNumber}: 일부 상품 출고`,
     text:
       `주문 ${orderNumber}의 일부 상품이 출고되었습니다.\n\n` +
       `${lines([parcel], koreanParcel)}\n\n` +
-      `출고 예정:\n${open.map((o) => `    ${o.label} × ${o.open} (주문 수량 ${o.quantity})`).join('\n')}`,
+      `출고 예정:\n${open.map((o) => `    ${o.label} × ${o.open} (주문 수량 ${o.quantity})`).join('\n')}` +
+      koreanPreorders(preorders),
   }),
   allocation: (orderNumber, item, s) => ({
     subject: `[K-Shop] 주문 ${orderNumber} 예약 상품 배분 안내`,

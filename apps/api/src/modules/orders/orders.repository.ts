@@ -1,5 +1,5 @@
 import { messages } from '@kshop/contract';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
   buyers,
@@ -12,6 +12,7 @@ import {
   staff,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
+import type { PreorderLine } from '../mail/mail-texts.js';
 
 export const optionsWithProducts = (db: Executor, optionIds: string[]) =>
   db
@@ -88,6 +89,24 @@ export async function releaseDatesOf(db: Executor, optionIds: readonly string[])
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(inArray(productOptions.id, [...optionIds]));
   return new Map(rows.map(({ id, ...dates }) => [id, dates]));
+}
+
+/**
+ * The order's pre-order lines (`toShip`: those with units still to ship) with their products' release and planned
+ * ship dates, as a JSON array of `PreorderLine` (the mails list them); the order is `orderId`, an SQL expression.
+ */
+export const preorderLinesJson = (orderId: SQL, toShip = false) =>
+  sql`(select coalesce(json_agg(json_build_object(
+      'item', concat_ws(' / ', d.product_title, d.option_name_value1, d.option_name_value2),
+      'releaseDate', p.release_date, 'shipsOn', p.ships_on) order by d.position, d.id), '[]'::json)
+    from order_details d left join product_options po on po.id = d.product_option_id
+    left join products p on p.id = po.product_id
+    where d.order_id = ${orderId} and d.preorder ${toShip ? sql`and d.quantity > d.shipped_quantity` : sql``})`;
+
+/** The order's pre-order lines still to ship, with their dates (for a status or parcel mail). */
+export async function preordersToShip(db: Executor, orderId: string): Promise<PreorderLine[]> {
+  const rows = await db.execute(sql`select ${preorderLinesJson(sql`${orderId}::uuid`, true)} as lines`);
+  return (rows as unknown as { rows: { lines: PreorderLine[] }[] }).rows[0]!.lines;
 }
 
 /** The answer when no order (that the caller may see) has the number or id asked for. */

@@ -13,7 +13,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { AppError, badRequest, conflict } from '../../lib/errors.js';
 import type { Mail, Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { buyerMails } from '../mail/mail-texts.js';
+import { buyerMails, type PreorderLine } from '../mail/mail-texts.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import { parcelText } from '../shipments/shipments.service.js';
 import { releaseLineStock, shipLineStock } from './line-stock.js';
@@ -34,6 +34,8 @@ export type StatusChange = {
   reason: string | null;
   /** Every parcel of the order, when it became SHIPPED (for the e-mail). */
   shipments?: ShipmentView[];
+  /** Its pre-order lines still waiting for their goods, with their dates (for the e-mail; issue 34). */
+  preorders: PreorderLine[];
 };
 
 /** The carrier and tracking number of the last parcel when an order moves to SHIPPED; empty when not given. */
@@ -205,6 +207,9 @@ export async function moveOrder(
       });
       await refreshProductDerived(tx, locked.productIds, { searchText: false });
       const buyer = order.buyerId ? await repo.buyerForOrder(tx, order.buyerId) : null;
+      // A cancelled or delivered order has nothing left to wait for.
+      const preorders =
+        to === 'CANCELLED' || to === 'DELIVERED' ? [] : await repo.preordersToShip(tx, order.id);
       const shipments =
         to === 'SHIPPED'
           ? (await shipmentRepo.shipmentsOf(tx, [order.id])).map(({ orderId: _, ...s }) => s)
@@ -217,6 +222,7 @@ export async function moveOrder(
         buyerLanguage: buyer?.language ?? 'en',
         reason: note,
         shipments,
+        preorders,
       };
     },
     { log },
@@ -235,6 +241,7 @@ export function statusChangeMail(change: StatusChange): Mail {
     change.to,
     change.reason,
     (change.shipments ?? []).map(parcelText),
+    change.preorders,
   );
   return { to: change.buyerEmail, ...mail };
 }

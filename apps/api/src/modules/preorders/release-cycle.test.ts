@@ -240,6 +240,49 @@ describe('pre-orders', () => {
     expect(mail.text).toContain('ships from 2026-12-10');
   });
 
+  it("the status and parcel mails list the pre-orders still waiting, with their dates, in the buyer's language", async () => {
+    const preorder = await preorderOption(null, null);
+    const regular = await stockedOption(shop, 10);
+    const payload = await orderPayload(shop, 'USD', [
+      { productOptionUuid: preorder.id, quantity: 2 },
+      { productOptionUuid: regular.id, quantity: 1 },
+    ]);
+    const placed = body(await placeOrder(shop, global, payload)).data;
+    const { orderNumber } = placed;
+    await admin('POST', `/orders/${orderNumber}/person-in-charge`, { staffId: clerk.id });
+    expect((await admin('POST', `/orders/${orderNumber}/status`, { status: 'CONFIRMED' })).statusCode).toBe(200);
+    const confirmed = await shop.smtp.waitFor((m) => m.subject.startsWith(`Order ${orderNumber}: `));
+    expect(confirmed.text).toContain(`Pre-orders ship once the goods arrive:\n- ${preorder.product.title}`);
+    expect(confirmed.text).toContain('ships from 2026-12-10');
+    expect(confirmed.text).not.toContain(`- ${regular.product.title}`);
+
+    // The regular line leaves first: the parcel mail says the pre-order still waits, and when it ships.
+    const [line] = await shop.db
+      .select({ id: orderDetails.id })
+      .from(orderDetails)
+      .where(and(eq(orderDetails.orderId, placed.uuid), eq(orderDetails.productOptionId, regular.id)));
+    const parcel = await admin('POST', `/orders/${placed.uuid}/shipments`, {
+      carrier: 'CJ',
+      trackingNumber: '123',
+      lines: [{ orderDetailId: line!.id, quantity: 1 }],
+    });
+    expect(parcel.statusCode, parcel.body).toBe(200);
+    const partly = await shop.smtp.waitFor(
+      (m) => m.subject === `Order ${orderNumber}: part of your order has shipped`,
+    );
+    expect(partly.text).toContain(`Pre-orders ship once the goods arrive:\n- ${preorder.product.title}`);
+
+    // In Korean for a member who reads Korean.
+    await shop.db.update(buyers).set({ language: 'ko' }).where(eq(buyers.id, ids.korea));
+    const ko = await order(korea, 'KRW', preorder.id, 1);
+    const koNumber = body(ko).data.orderNumber;
+    await admin('POST', `/orders/${koNumber}/person-in-charge`, { staffId: clerk.id });
+    expect((await admin('POST', `/orders/${koNumber}/status`, { status: 'CONFIRMED' })).statusCode).toBe(200);
+    const koMail = await shop.smtp.waitFor((m) => m.subject.startsWith(`[K-Shop] 주문 ${koNumber}: `));
+    expect(koMail.text).toContain('예약 상품은 입고 후 출고됩니다:');
+    expect(koMail.text).toContain('출고 예정일 2026-12-10');
+  });
+
   it('a cancelled pre-order gives its units back; shipping waits for the goods to arrive and be allocated', async () => {
     const option = await preorderOption(8, null);
     const first = body(await order(korea, 'KRW', option.id, 5)).data;

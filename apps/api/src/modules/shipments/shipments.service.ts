@@ -15,7 +15,7 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordAudit } from '../audit/audit.repository.js';
-import { buyerMails, type ParcelText } from '../mail/mail-texts.js';
+import { buyerMails, type ParcelText, type PreorderLine } from '../mail/mail-texts.js';
 import { shipLineStock } from '../orders/line-stock.js';
 import * as orderRepo from '../orders/orders.repository.js';
 import * as repo from './shipments.repository.js';
@@ -49,6 +49,8 @@ export type ShipmentDone = {
   all: ShipmentView[];
   /** The options whose stock the parcel took (stock and held stock alike, so what is available stays). */
   shippedOptionIds: string[];
+  /** The order's pre-order lines still waiting for their goods, with their dates (issue 34). */
+  preorders: PreorderLine[];
 };
 
 const shippable = (status: OrderStatus) => (SHIPPABLE_STATUSES as readonly string[]).includes(status);
@@ -166,6 +168,7 @@ export async function shipOrder(
         complete,
         all,
         shippedOptionIds: optionIds,
+        preorders: complete ? [] : await orderRepo.preordersToShip(tx, order.id),
       };
     },
     { log },
@@ -187,6 +190,6 @@ export function mailShipment(mailer: Mailer, done: ShipmentDone) {
   const mails = buyerMails(done.buyerLanguage);
   const mail = done.complete
     ? mails.shipped(done.orderNumber, done.all.map(parcelText))
-    : mails.partlyShipped(done.orderNumber, parcelText(done.shipment), done.open);
+    : mails.partlyShipped(done.orderNumber, parcelText(done.shipment), done.open, done.preorders);
   return mailer.send({ to: done.buyerEmail, ...mail });
 }
