@@ -1,6 +1,5 @@
 import {
   type CurrencyCode,
-  koreaTime,
   messages,
   type OrderCreateRequest,
   receiverCountry,
@@ -15,7 +14,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { koreanDate } from '../../lib/korean-day.js';
 import { type CatalogueChange, stockChanges } from '../catalog/catalogue-changes.js';
 import { type Answer, IDEMPOTENCY_MESSAGES, type KeyId } from '../idempotency/idempotency.js';
-import { checkPreorderCaps } from '../preorders/preorder-rules.js';
+import { checkPreorderCaps, windowRefusal } from '../preorders/preorder-rules.js';
 import * as keys from './order-keys.repository.js';
 import { type CheckedLine, type NewOrder, type OrderWrite, writeOrder } from './order-statement.js';
 
@@ -222,7 +221,7 @@ export function refusal(
   for (const line of lines) {
     const row = found.get(line.productOptionUuid);
     if (!row) return notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
-    if (!row.windowOpen) return windowRefusal(row);
+    if (!row.windowOpen) return lineOutsideWindow(row);
     if (line.quantity < row.minimum) return badRequest(messages.cart.minimum(row.minimum), 'BELOW_MINIMUM');
     // Quantity rules (issue 12): the order multiple, then the maximum per order.
     if (line.quantity % row.multiple !== 0)
@@ -251,13 +250,15 @@ export function refusal(
  * Why a line outside its product's order window was refused (issue 34), by the database's clock: a window that
  * has an end the statement found passed is closed; otherwise it has not opened yet.
  */
-function windowRefusal(row: CheckedLine): Error {
-  const { orderWindow } = shopMessages;
+function lineOutsideWindow(row: CheckedLine): Error {
   const opensLater =
     row.salesStartAt !== null && (row.salesEndAt === null || Date.parse(row.salesStartAt) > Date.now());
-  return opensLater
-    ? conflict(orderWindow.notYet(row.title, koreaTime(row.salesStartAt!)), 'ORDERS_NOT_OPEN')
-    : conflict(orderWindow.closed(row.title, koreaTime(row.salesEndAt!)), 'ORDERS_CLOSED');
+  const product = {
+    title: row.title,
+    salesStartAt: row.salesStartAt === null ? null : new Date(row.salesStartAt),
+    salesEndAt: row.salesEndAt === null ? null : new Date(row.salesEndAt),
+  };
+  return windowRefusal(product, opensLater ? 'NOT_YET' : 'CLOSED');
 }
 
 /** Why a pre-order line beyond its option's caps was refused, or null when it fits. */

@@ -3,22 +3,25 @@ import { badRequest, conflict } from '../../lib/errors.js';
 
 type Windowed = { title: string; salesStartAt: Date | null; salesEndAt: Date | null };
 
+/** The refusal of a product outside its order window, naming it and the moment in Korea time. */
+export const windowRefusal = (product: Windowed, state: 'NOT_YET' | 'CLOSED') =>
+  state === 'NOT_YET'
+    ? conflict(
+        shopMessages.orderWindow.notYet(product.title, koreaTime(product.salesStartAt!)),
+        'ORDERS_NOT_OPEN',
+      )
+    : conflict(
+        shopMessages.orderWindow.closed(product.title, koreaTime(product.salesEndAt!)),
+        'ORDERS_CLOSED',
+      );
+
 /**
- * Refuses a product outside its order window (issue 34), naming it and the moment in Korea time: before it opens,
- * or once it closed. Carts, orders, reorders and staff orders all ask this one rule.
+ * Refuses a product outside its order window (issue 34): before it opens, or once it closed. Carts, orders,
+ * reorders and staff orders all ask this one rule.
  */
 export function checkOrderWindow(product: Windowed, now = new Date()) {
   const state = windowState(product, now);
-  if (state === 'NOT_YET')
-    throw conflict(
-      shopMessages.orderWindow.notYet(product.title, koreaTime(product.salesStartAt!)),
-      'ORDERS_NOT_OPEN',
-    );
-  if (state === 'CLOSED')
-    throw conflict(
-      shopMessages.orderWindow.closed(product.title, koreaTime(product.salesEndAt!)),
-      'ORDERS_CLOSED',
-    );
+  if (state !== 'OPEN') throw windowRefusal(product, state);
 }
 
 export type PreorderCaps = { preorderCap: number | null; preorderBuyerCap: number | null };
