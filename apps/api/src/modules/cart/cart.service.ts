@@ -20,7 +20,12 @@ import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
-import { checkOrderWindow, checkPreorderCaps, orderableQuantity } from '../preorders/preorder-rules.js';
+import {
+  availableToBuyer,
+  checkOrderWindow,
+  checkPreorderCaps,
+  orderableQuantity,
+} from '../preorders/preorder-rules.js';
 import { preorderTaken } from '../preorders/preorders.repository.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './cart.repository.js';
@@ -42,6 +47,9 @@ export const quantityRules = (option: Option) => ({
 export type OrderingRow = { option: Option; product: Ordering };
 type Ordering = { title: string; salesStartAt: Date | null; salesEndAt: Date | null; preorder: boolean };
 
+/** Nothing taken yet of a pre-order option, in all or by this buyer. */
+const NONE_TAKEN = { total: 0, buyer: 0 };
+
 /**
  * Whether quantities of options may be asked for (issue 34 first): each product inside its order window, then
  * each quantity by `checkQuantity`, against what is available: the stock, or on pre-order what the option's caps
@@ -60,10 +68,10 @@ export async function checkOrderable(
       checkQuantity(row.option, quantity);
       continue;
     }
-    const mine = taken.get(row.option.id) ?? { total: 0, buyer: 0 };
+    const mine = taken.get(row.option.id) ?? NONE_TAKEN;
     if (row.option.isSoldOut) throw badRequest(messages.cart.soldOut, 'SOLD_OUT');
     checkPreorderCaps(row.product.title, row.option, mine, quantity);
-    checkQuantity(row.option, quantity, orderableQuantity(row.option, true, mine.total));
+    checkQuantity(row.option, quantity, availableToBuyer(row.option, true, mine));
   }
 }
 
@@ -235,13 +243,8 @@ export async function reorder(
         buyerId,
       );
       // On pre-order, what the caps leave this buyer stands for the stock (issue 34).
-      const availableOf = (option: Option) => {
-        const product = products.get(option.id)!;
-        if (!product.preorder) return availableStock(option.stock, option.holdStock);
-        const mine = taken.get(option.id) ?? { total: 0, buyer: 0 };
-        const left = orderableQuantity(option, true, mine.total);
-        return option.preorderBuyerCap === null ? left : Math.min(left, option.preorderBuyerCap - mine.buyer);
-      };
+      const availableOf = (option: Option) =>
+        availableToBuyer(option, products.get(option.id)!.preorder, taken.get(option.id) ?? NONE_TAKEN);
       const inCart = new Set(
         (optionIds.length ? await repo.linesForOptions(tx, buyerId, optionIds) : []).map(
           (l) => l.productOptionId,

@@ -68,3 +68,17 @@ export function orderableQuantity(
   if (!preorder) return availableStock(option.stock, option.holdStock);
   return preorderLeft(option.preorderCap, taken) ?? INT_RANGE.quantity.max;
 }
+
+/**
+ * What one buyer can still ask for of an option: `orderableQuantity`, and on pre-order no more than the cap per
+ * company leaves them (`taken`: what open pre-orders took in all and this buyer's share).
+ */
+export function availableToBuyer(
+  option: { stock: number; holdStock: number; preorderCap: number | null; preorderBuyerCap: number | null },
+  preorder: boolean,
+  taken: { total: number; buyer: number },
+): number {
+  const left = orderableQuantity(option, preorder, taken.total);
+  if (!preorder || option.preorderBuyerCap === null) return left;
+  return Math.max(Math.min(left, option.preorderBuyerCap - taken.buyer), 0);
+}

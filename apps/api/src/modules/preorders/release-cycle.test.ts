@@ -250,7 +250,9 @@ describe('pre-orders', () => {
     const placed = body(await placeOrder(shop, global, payload)).data;
     const { orderNumber } = placed;
     await admin('POST', `/orders/${orderNumber}/person-in-charge`, { staffId: clerk.id });
-    expect((await admin('POST', `/orders/${orderNumber}/status`, { status: 'CONFIRMED' })).statusCode).toBe(200);
+    expect((await admin('POST', `/orders/${orderNumber}/status`, { status: 'CONFIRMED' })).statusCode).toBe(
+      200,
+    );
     const confirmed = await shop.smtp.waitFor((m) => m.subject.startsWith(`Order ${orderNumber}: `));
     expect(confirmed.text).toContain(`Pre-orders ship once the goods arrive:\n- ${preorder.product.title}`);
     expect(confirmed.text).toContain('ships from 2026-12-10');
