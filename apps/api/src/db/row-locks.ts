@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from './client.js';
 import { buyers, productOptions, products } from './schema.js';
 
@@ -32,6 +32,24 @@ export async function lockProducts(db: Executor, productIds: readonly string[]):
     .orderBy(asc(products.id))
     .for('no key update');
   return rows.map((r) => r.id);
+}
+
+/**
+ * The product of one option, locked and answered as it now is (deleted or not), found by the option in the same
+ * statement: the option is read only once locked (an option never changes product). Null when there is none.
+ */
+export async function lockProductOfOption(db: Executor, optionId: string) {
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(
+      eq(
+        products.id,
+        sql`(select ${productOptions.productId} from ${productOptions} where ${productOptions.id} = ${optionId})`,
+      ),
+    )
+    .for('no key update');
+  return row ?? null;
 }
 
 /** Options in id order, after their products; answers the locked rows as they now are. */

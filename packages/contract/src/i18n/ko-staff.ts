@@ -68,6 +68,8 @@ export const staffTextsKo: Localized<typeof staffTexts> = {
   },
   allocation: {
     receiptRecorded: '입고를 기록했습니다.',
+    allocatedOnReceipt: (lines, units) =>
+      `입고를 기록했습니다. 기다리던 예약 주문을 모두 채울 수 있어 ${lines}건(${units}개)을 전량 배분했으며, 각 바이어에게 메일을 보냅니다.`,
     committed: '배분을 확정했습니다.',
     nothingWaiting: '입고를 기다리는 이 옵션의 예약 주문이 없습니다.',
     nothingOnHand: '배분할 재고가 없습니다. 먼저 입고를 기록해 주십시오.',

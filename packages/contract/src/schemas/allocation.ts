@@ -17,6 +17,9 @@ export type BackorderChoice = (typeof BACKORDER_CHOICES)[number];
 
 export const ALLOCATION_MESSAGES = {
   receiptRecorded: 'Goods receipt recorded.',
+  /** A receipt that fills every waiting pre-order line allocates them all at once (decision 0049). */
+  allocatedOnReceipt: (lines: number, units: number) =>
+    `Goods receipt recorded. It covers every waiting pre-order: ${lines} lines were allocated in full (${units} units), and each buyer is e-mailed.`,
   committed: 'Allocation committed.',
   nothingWaiting: 'No pre-order of this option is waiting for goods.',
   nothingOnHand: 'Nothing on hand to allocate: record a goods receipt first.',
@@ -119,6 +122,17 @@ export const allocationView = z.object({
 });
 export type AllocationView = z.infer<typeof allocationView>;
 export const allocationResponse = envelope(allocationView);
+
+/**
+ * A goods receipt's answer: the allocation's preview on the new figures, and what the receipt allocated itself.
+ * When what is on hand and held by no order fills every waiting pre-order line, the receipt allocates them all
+ * (as a commit would: held, history, mails); otherwise `allocatedOnReceipt` is null and staff choose a rule.
+ */
+export const goodsReceiptView = allocationView.extend({
+  allocatedOnReceipt: z.object({ lines: z.number().int(), units: z.number().int() }).nullable(),
+});
+export type GoodsReceiptView = z.infer<typeof goodsReceiptView>;
+export const goodsReceiptResponse = envelope(goodsReceiptView);
 
 export const backorderChoiceRequest = z.object({
   choice: z

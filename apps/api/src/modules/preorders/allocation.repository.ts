@@ -3,7 +3,9 @@ import type { Executor } from '../../db/client.js';
 import {
   buyers,
   goodsReceipts,
+  orderChanges,
   orderDetails,
+  orderMemos,
   orders,
   priceGroups,
   productOptions,
@@ -59,6 +61,23 @@ export const waitingLines = (db: Executor, optionId: string) =>
 
 export type WaitingLine = Awaited<ReturnType<typeof waitingLines>>[number];
 
+/** The orders of the option's waiting pre-order lines: read before any lock, to lock them first. */
+export async function waitingOrderIds(db: Executor, optionId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: orderDetails.orderId })
+    .from(orderDetails)
+    .innerJoin(orders, eq(orders.id, orderDetails.orderId))
+    .where(
+      and(
+        eq(orderDetails.productOptionId, optionId),
+        eq(orderDetails.preorder, true),
+        ne(orders.status, 'CANCELLED'),
+        sql`${orderDetails.quantity} > ${orderDetails.allocatedQuantity}`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 /** Locks orders in id order (level 3 of decision 0010), before their products and options. */
 export async function lockOrders(db: Executor, orderIds: readonly string[]) {
   if (orderIds.length === 0) return;
@@ -83,7 +102,10 @@ export const receiptsOf = (db: Executor, optionId: string) =>
     .where(eq(goodsReceipts.productOptionId, optionId))
     .orderBy(desc(goodsReceipts.createdAt));
 
-/** Records goods that arrived and raises the option's stock by them; the option is locked by the caller. */
+/**
+ * Records goods that arrived and raises the option's stock by them; the option is locked by the caller. Answers
+ * the option as it now is.
+ */
 export async function addReceipt(
   db: Executor,
   receipt: { optionId: string; quantity: number; note: string; staffId: string | null },
@@ -94,10 +116,12 @@ export async function addReceipt(
     note: receipt.note,
     staffId: receipt.staffId,
   });
-  await db
+  const [option] = await db
     .update(productOptions)
     .set({ stock: sql`${productOptions.stock} + ${receipt.quantity}`, updatedAt: sql`now()` })
-    .where(eq(productOptions.id, receipt.optionId));
+    .where(eq(productOptions.id, receipt.optionId))
+    .returning();
+  return option!;
 }
 
 /** Holds `units` more of the option's stock for the lines an allocation gave them to. */
@@ -107,9 +131,87 @@ export const holdAllocated = (db: Executor, optionId: string, units: number) =>
     .set({ holdStock: sql`${productOptions.holdStock} + ${units}`, updatedAt: sql`now()` })
     .where(eq(productOptions.id, optionId));
 
-/** A line's allocation, and its quantity and amount when short units are cut. */
-export const setAllocation = (
-  db: Executor,
-  lineId: string,
-  values: { allocatedQuantity: number; backorder: boolean; quantity?: number; amount?: number },
-) => db.update(orderDetails).set(values).where(eq(orderDetails.id, lineId));
+/** A line's allocation; a line whose short units are cut also takes its lower quantity and amount. */
+export type LineAllocation = {
+  id: string;
+  allocatedQuantity: number;
+  backorder: boolean;
+  quantity?: number;
+  amount?: number;
+};
+
+/**
+ * Writes the lines' allocations in one statement (the rows travel as one JSON parameter, which both drivers pass
+ * alike, however many lines). The lines' orders are locked by the caller.
+ */
+export async function setAllocations(db: Executor, lines: readonly LineAllocation[]) {
+  if (lines.length === 0) return;
+  const rows = lines.map((l) => ({
+    id: l.id,
+    allocated: l.allocatedQuantity,
+    backorder: l.backorder,
+    quantity: l.quantity ?? null,
+    amount: l.amount ?? null,
+  }));
+  await db.execute(sql`
+    update ${orderDetails} d set
+      allocated_quantity = v.allocated,
+      backorder = v.backorder,
+      quantity = coalesce(v.quantity, d.quantity),
+      amount = coalesce(v.amount, d.amount)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(id uuid, allocated integer, backorder boolean, quantity integer, amount bigint)
+    where d.id = v.id`);
+}
+
+export async function deleteLines(db: Executor, lineIds: readonly string[]) {
+  if (lineIds.length === 0) return;
+  await db.delete(orderDetails).where(inArray(orderDetails.id, [...lineIds]));
+}
+
+/** How many lines each of the orders has. */
+export async function lineCounts(db: Executor, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderDetails.orderId, n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orderDetails)
+    .where(inArray(orderDetails.orderId, [...new Set(orderIds)]))
+    .groupBy(orderDetails.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.n]));
+}
+
+/**
+ * Each order's product amount from its lines and its final amount with its counted (not voided) memos, never
+ * below zero, in one statement: what a line edit recomputes for one order. The orders are locked by the caller.
+ */
+export async function recomputeAmounts(db: Executor, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return;
+  await db.execute(sql`
+    update ${orders} o set
+      product_amount = s.products,
+      final_amount = greatest(s.products + s.memos, 0),
+      updated_at = now()
+    from (
+      select x.id,
+        coalesce((select sum(d.amount) from ${orderDetails} d where d.order_id = x.id), 0) as products,
+        coalesce((select sum(m.amount) from ${orderMemos} m where m.order_id = x.id and m.voided_at is null), 0)
+          as memos
+      from ${orders} x where x.id in (${sql.join(
+        [...new Set(orderIds)].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    ) s
+    where o.id = s.id`);
+}
+
+/** Order history entries, a few statements for however many (each insert well within the parameter limit). */
+export async function insertChanges(db: Executor, changes: readonly (typeof orderChanges.$inferInsert)[]) {
+  for (let at = 0; at < changes.length; at += 1000)
+    await db.insert(orderChanges).values(changes.slice(at, at + 1000));
+}
+
+/**
+ * Fails the transaction as a serialization failure (`order_raced()`, migration 0040), which `inTransaction` runs
+ * again: for rows that changed between a read and the locks taken on what it found.
+ */
+export const raced = (db: Executor) => db.execute(sql`select order_raced()`);

@@ -7,6 +7,7 @@ import {
   backorderChoiceRequest,
   envelope,
   goodsReceiptRequest,
+  goodsReceiptResponse,
   messages,
   orderNumberParams,
   uuidParam,
@@ -52,15 +53,16 @@ export const allocationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: "Record goods that arrived for an option: its stock rises; answers the allocation's preview",
+        summary:
+          "Record goods that arrived for an option: its stock rises. When what is on hand fills every waiting pre-order line, they are all allocated at once (held, history, each buyer mailed; `allocatedOnReceipt` says how many); answers the allocation's preview",
         params: optionParams,
         body: goodsReceiptRequest,
-        response: { 200: allocationResponse },
+        response: { 200: goodsReceiptResponse },
       },
     },
     async (request) => {
       const me = requireStaff(request);
-      const preview = await recordReceipt(
+      const recorded = await recordReceipt(
         app.db,
         request.params.optionId,
         request.body,
@@ -68,7 +70,15 @@ export const allocationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         { rule: 'PRO_RATA', minimumPerBuyer: 0 },
         request.log,
       );
-      return ok(preview, ALLOCATION_MESSAGES.receiptRecorded);
+      // Each buyer's share, once a receipt that filled every line is committed.
+      for (const mail of recorded.mails) await app.mailer.send(mail);
+      const filled = recorded.view.allocatedOnReceipt;
+      return ok(
+        recorded.view,
+        filled
+          ? ALLOCATION_MESSAGES.allocatedOnReceipt(filled.lines, filled.units)
+          : ALLOCATION_MESSAGES.receiptRecorded,
+      );
     },
   );
 

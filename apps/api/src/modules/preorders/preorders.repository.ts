@@ -83,3 +83,31 @@ export async function givePreorderBack(
         and(eq(preorderBuyerTotals.productOptionId, optionId), eq(preorderBuyerTotals.buyerId, buyerId)),
       );
 }
+
+/**
+ * As `givePreorderBack` for several buyers' units of one option at once: the option's count in one statement,
+ * the buyers' totals in another.
+ */
+export async function givePreorderBackMany(
+  db: Executor,
+  optionId: string,
+  given: readonly { buyerId: string | null; quantity: number }[],
+) {
+  const total = given.reduce((sum, g) => sum + g.quantity, 0);
+  if (total === 0) return;
+  await db
+    .update(productOptions)
+    .set({
+      preorderTaken: sql`greatest(${productOptions.preorderTaken} - ${total}, 0)`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(productOptions.id, optionId));
+  const perBuyer = new Map<string, number>();
+  for (const g of given) if (g.buyerId) perBuyer.set(g.buyerId, (perBuyer.get(g.buyerId) ?? 0) + g.quantity);
+  if (perBuyer.size === 0) return;
+  const rows = [...perBuyer].map(([buyer, quantity]) => ({ buyer, quantity }));
+  await db.execute(sql`
+    update ${preorderBuyerTotals} t set quantity = greatest(t.quantity - v.quantity, 0)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(buyer uuid, quantity integer)
+    where t.product_option_id = ${optionId}::uuid and t.buyer_id = v.buyer`);
+}

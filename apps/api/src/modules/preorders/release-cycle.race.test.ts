@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productOptions, products } from '../../db/schema.js';
+import { orderChanges, orderDetails, productOptions, products } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
 import { type Auth, orderPayload, placeOrder, stockedOption } from '../../test/buying.js';
 import { rowsOf } from '../../test/database-watch.js';
@@ -177,5 +177,42 @@ describe('allocation racing', () => {
     expect(await counts(option.id)).toMatchObject({ drifted: 0 });
     const { taken, lines } = await counts(option.id);
     expect(taken).toBe(lines);
+  });
+
+  it('receipts at once that together fill every waiting line allocate each line exactly once', async () => {
+    const option = await preorderOption(null, null);
+    const placed: string[] = [];
+    for (const [auth, quantity] of [
+      [korea, 5],
+      [global, 5],
+      [korea, 4],
+    ] as const) {
+      const res = await placeOrder(
+        shop,
+        auth,
+        await orderPayload(shop, auth === korea ? 'KRW' : 'USD', [
+          { productOptionUuid: option.id, quantity },
+        ]),
+      );
+      placed.push(body(res).data.uuid);
+    }
+    // 14 wanted; three receipts of 6 at once: whichever comes second fills every line, the third finds none.
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => admin('POST', url(option.id, 'receipts'), { quantity: 6 })),
+    );
+    expect(serverErrors(answers)).toEqual([]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const filled = answers.map((a) => body(a).data.allocatedOnReceipt).filter(Boolean);
+    expect(filled).toEqual([{ lines: 3, units: 14 }]);
+    expect(await holds(option.id)).toEqual({ hold: 14, stock: 18, allocated: 14 });
+    const lines = await shop.db
+      .select()
+      .from(orderDetails)
+      .where(eq(orderDetails.productOptionId, option.id));
+    expect(lines.every((l) => l.allocatedQuantity === l.quantity && !l.backorder)).toBe(true);
+    for (const orderId of placed) {
+      const history = await shop.db.select().from(orderChanges).where(eq(orderChanges.orderId, orderId));
+      expect(history.filter((c) => c.kind === 'ALLOCATED')).toHaveLength(1);
+    }
   });
 });

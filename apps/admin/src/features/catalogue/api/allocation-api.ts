@@ -3,6 +3,7 @@ import type {
   AllocationQuery,
   AllocationView,
   GoodsReceiptRequest,
+  GoodsReceiptView,
 } from '@kshop/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminGet, adminRequest } from '../../../lib/api-client';
@@ -21,7 +22,7 @@ export const useAllocationPreview = (optionId: string | undefined, query: Alloca
   });
 
 /** After a receipt or a commit every preview of the option (any rule) and the label order are out of date. */
-function useAllocationMutation<Variables>(send: (variables: Variables) => Promise<unknown>) {
+function useAllocationMutation<Variables, Answer>(send: (variables: Variables) => Promise<Answer>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -29,10 +30,10 @@ function useAllocationMutation<Variables>(send: (variables: Variables) => Promis
   });
 }
 
-/** Goods that arrived for the option: its stock rises. */
+/** Goods that arrived for the option: its stock rises, and when they fill every waiting line they are allocated. */
 export const useRecordReceipt = (optionId: string) =>
   useAllocationMutation((receipt: GoodsReceiptRequest) =>
-    adminRequest<AllocationView>(`${optionPath(optionId)}/receipts`, { method: 'POST', body: receipt }),
+    adminRequest<GoodsReceiptView>(`${optionPath(optionId)}/receipts`, { method: 'POST', body: receipt }),
   );
 
 /** Commits the allocation as previewed; the API answers 409 when its basis changed since. */

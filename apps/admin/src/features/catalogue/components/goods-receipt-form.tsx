@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALLOCATION_MESSAGES, goodsReceiptRequest } from '@kshop/contract';
+import { ALLOCATION_MESSAGES, type GoodsReceiptView, goodsReceiptRequest } from '@kshop/contract';
 import { FormField } from '@kshop/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -12,12 +12,20 @@ import { NumberField } from './number-field';
 type ReceiptInput = z.input<typeof goodsReceiptRequest>;
 type Receipt = z.output<typeof goodsReceiptRequest>;
 
-/** Goods that arrived for the option: checked as the API checks them, then recorded; the form empties after. */
-export function GoodsReceiptForm({ onRecord }: { onRecord: (receipt: Receipt) => Promise<unknown> }) {
+/**
+ * Goods that arrived for the option: checked as the API checks them, then recorded; the form empties after and
+ * says what the receipt did: when it filled every waiting pre-order it allocated them all, else staff choose a
+ * rule below.
+ */
+export function GoodsReceiptForm({
+  onRecord,
+}: {
+  onRecord: (receipt: Receipt) => Promise<GoodsReceiptView>;
+}) {
   const { t } = useLingui();
-  const { localize } = useContractTexts();
+  const { localize, staff } = useContractTexts();
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<GoodsReceiptView | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,12 +38,12 @@ export function GoodsReceiptForm({ onRecord }: { onRecord: (receipt: Receipt) =>
 
   const submit = handleSubmit(async (receipt) => {
     setFailure(null);
-    setDone(false);
+    setDone(null);
     try {
-      await onRecord(receipt);
+      const recorded = await onRecord(receipt);
       // A number input shows NaN as empty: the next receipt starts from a blank quantity.
       reset({ quantity: Number.NaN, note: '' });
-      setDone(true);
+      setDone(recorded);
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -51,7 +59,7 @@ export function GoodsReceiptForm({ onRecord }: { onRecord: (receipt: Receipt) =>
           label={t`Quantity received`}
           min={1}
           error={errors.quantity && localize(errors.quantity.message ?? '')}
-          input={register('quantity', { valueAsNumber: true, onChange: () => setDone(false) })}
+          input={register('quantity', { valueAsNumber: true, onChange: () => setDone(null) })}
         />
         <FormField
           label={t`Note`}
@@ -71,7 +79,22 @@ export function GoodsReceiptForm({ onRecord }: { onRecord: (receipt: Receipt) =>
       )}
       {done && (
         <p role="status" className="notice">
-          {localize(ALLOCATION_MESSAGES.receiptRecorded)}
+          <span>
+            {done.allocatedOnReceipt
+              ? staff.allocation.allocatedOnReceipt(
+                  done.allocatedOnReceipt.lines,
+                  done.allocatedOnReceipt.units,
+                )
+              : localize(ALLOCATION_MESSAGES.receiptRecorded)}
+          </span>
+          {!done.allocatedOnReceipt && done.lines.length > 0 && (
+            <>
+              {' '}
+              <span>
+                {t`It does not fill every waiting pre-order, so nothing was allocated: choose a rule below and commit.`}
+              </span>
+            </>
+          )}
         </p>
       )}
     </section>

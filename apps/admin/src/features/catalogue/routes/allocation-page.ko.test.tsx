@@ -24,7 +24,7 @@ describe('AllocationPage in Korean', () => {
     signedIn();
     const api = stubApi({
       [PREVIEW_PATH]: { data: PREVIEW },
-      [RECEIPT_PATH]: { data: PREVIEW },
+      [RECEIPT_PATH]: { data: { ...PREVIEW, allocatedOnReceipt: null } },
     });
     const user = userEvent.setup();
     await act(() => activateLanguage('ko'));
@@ -47,6 +47,9 @@ describe('AllocationPage in Korean', () => {
     await user.type(screen.getByLabelText('입고 수량'), '4');
     await user.click(screen.getByRole('button', { name: '입고 기록' }));
     expect(await screen.findByText('입고를 기록했습니다.')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: '입고 기록' })).getByRole('status').textContent,
+    ).toContain('기다리는 예약 주문을 모두 채우지 못해 자동으로 배분하지 않았습니다.');
     expect(api.callsTo(RECEIPT_PATH)[0]!.headers).toMatchObject({ 'Accept-Language': 'ko' });
   });
 
@@ -68,5 +71,27 @@ describe('AllocationPage in Korean', () => {
       '미리보기 이후 예약 주문이나 재고가 바뀌었습니다. 새 미리보기를 확인하고 다시 확정해 주십시오.',
     );
     await waitFor(() => expect(api.callsTo(PREVIEW_PATH)).toHaveLength(2));
+  });
+
+  it('says in Korean that a receipt filled every waiting pre-order', async () => {
+    signedIn();
+    stubApi({
+      [PREVIEW_PATH]: { data: PREVIEW },
+      [RECEIPT_PATH]: {
+        data: { ...PREVIEW, lines: [], allocatedOnReceipt: { lines: 2, units: 26 } },
+        message: ALLOCATION_MESSAGES.allocatedOnReceipt(2, 26),
+      },
+    });
+    const user = userEvent.setup();
+    await act(() => activateLanguage('ko'));
+    renderPage();
+
+    await user.type(await screen.findByLabelText('입고 수량'), '16');
+    await user.click(screen.getByRole('button', { name: '입고 기록' }));
+    expect(
+      (await within(screen.getByRole('region', { name: '입고 기록' })).findByRole('status')).textContent,
+    ).toBe(
+      '입고를 기록했습니다. 기다리던 예약 주문을 모두 채울 수 있어 2건(26개)을 전량 배분했으며, 각 바이어에게 메일을 보냅니다.',
+    );
   });
 });

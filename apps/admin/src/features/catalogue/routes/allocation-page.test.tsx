@@ -78,7 +78,7 @@ describe('AllocationPage', () => {
       [RECEIPT_PATH]: (call) => {
         onHand += (call.body as { quantity: number }).quantity;
         return {
-          data: { ...PREVIEW, onHand, available: onHand },
+          data: { ...PREVIEW, onHand, available: onHand, allocatedOnReceipt: null },
           message: ALLOCATION_MESSAGES.receiptRecorded,
         };
       },
@@ -95,10 +95,44 @@ describe('AllocationPage', () => {
     await user.type(screen.getByLabelText('Note'), 'Second shipment');
     await user.click(screen.getByRole('button', { name: 'Record receipt' }));
     expect(await screen.findByText(ALLOCATION_MESSAGES.receiptRecorded)).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Record goods receipt' })).getByRole('status').textContent,
+    ).toContain(
+      'It does not fill every waiting pre-order, so nothing was allocated: choose a rule below and commit.',
+    );
     expect(api.callsTo(RECEIPT_PATH)[0]!.body).toEqual({ quantity: 5, note: 'Second shipment' });
     await waitFor(() => expect(screen.getByText('On hand').nextSibling?.textContent).toBe('15'));
     expect(api.callsTo(PREVIEW_PATH).length).toBeGreaterThanOrEqual(2);
     expect((quantity as HTMLInputElement).value).toBe('');
+  });
+
+  it('says when a receipt filled every waiting pre-order and allocated them all', async () => {
+    signedIn();
+    let allocated = false;
+    const filled = { ...PREVIEW, onHand: 26, held: 26, available: 0, wanted: 0, left: 0, lines: [] };
+    const api = stubApi({
+      [PREVIEW_PATH]: () => ({ data: allocated ? filled : PREVIEW }),
+      [RECEIPT_PATH]: () => {
+        allocated = true;
+        return {
+          data: { ...filled, allocatedOnReceipt: { lines: 2, units: 26 } },
+          message: ALLOCATION_MESSAGES.allocatedOnReceipt(2, 26),
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+
+    await user.type(await screen.findByLabelText('Quantity received'), '16');
+    await user.click(screen.getByRole('button', { name: 'Record receipt' }));
+    expect(
+      (await within(screen.getByRole('region', { name: 'Record goods receipt' })).findByRole('status'))
+        .textContent,
+    ).toBe(ALLOCATION_MESSAGES.allocatedOnReceipt(2, 26));
+    expect(api.callsTo(RECEIPT_PATH)).toHaveLength(1);
+    // The page shows the figures after it: nothing waits any more.
+    expect(await screen.findByText(ALLOCATION_MESSAGES.nothingWaiting)).toBeTruthy();
+    expect(screen.getByText('On hand').nextSibling?.textContent).toBe('26');
   });
 
   it('asks for a new preview when the rule or the minimum changes', async () => {

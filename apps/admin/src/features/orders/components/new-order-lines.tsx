@@ -1,6 +1,7 @@
 import {
   type CurrencyCode,
   formatPrice,
+  koreaTime,
   largestQuantity,
   smallestQuantity,
   validQuantity,
@@ -34,6 +35,29 @@ export function unitFor(o: BuyerOrderOption, quantity: number): number {
 /** Why a line cannot be ordered as it stands, or null. */
 export const lineProblem = (line: DraftLine): string | null =>
   line.option.isSoldOut ? 'This option is sold out.' : validQuantity(line.quantity, rulesOf(line.option));
+
+/** Whether the option's product is outside its order window: staff may order it only with a reason. */
+export const outsideWindow = (o: BuyerOrderOption) =>
+  o.orderWindow === 'NOT_YET' || o.orderWindow === 'CLOSED';
+
+/** Where the product's order window stands, when it is outside it, as the product lookup answers it. */
+function WindowNote({ option }: { option: BuyerOrderOption }) {
+  const { t } = useLingui();
+  if (!outsideWindow(option)) return null;
+  const closedAt = option.salesEndAt ? koreaTime(option.salesEndAt) : null;
+  return (
+    <>
+      <br />
+      <span className="badge badge--waiting">
+        {option.orderWindow === 'NOT_YET'
+          ? t`Outside its order window: orders are not open yet`
+          : closedAt
+            ? t`Outside its order window: orders closed at ${closedAt} (Korea time)`
+            : t`Outside its order window: orders closed`}
+      </span>
+    </>
+  );
+}
 
 const optionName = (o: BuyerOrderOption) =>
   [o.optionNameValue1, o.optionNameValue2].filter(Boolean).join(' / ');
@@ -134,7 +158,10 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                 const orderable = !o.isSoldOut && largestQuantity(rulesOf(o)) >= smallestQuantity(rulesOf(o));
                 return (
                   <tr key={o.productOptionId}>
-                    <td>{o.productTitle}</td>
+                    <td>
+                      {o.productTitle}
+                      <WindowNote option={o} />
+                    </td>
                     <td>{optionName(o)}</td>
                     <td className="num">{o.isSoldOut ? t`Sold out` : o.available}</td>
                     <td>{rulesText(o, i18n)}</td>
@@ -208,6 +235,7 @@ export function NewOrderLines({ buyerId, currencyCode, lines, onChange }: Props)
                       <span className="muted">
                         {optionName(o)} · {t`${o.available} available`} · {rulesText(o, i18n)}
                       </span>
+                      <WindowNote option={o} />
                     </td>
                     <td className="num">{formatPrice(unitFor(o, line.quantity), currencyCode)}</td>
                     <td>

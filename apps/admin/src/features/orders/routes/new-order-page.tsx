@@ -10,7 +10,13 @@ import { errorMessage } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { type ApprovedBuyer, useBuyerForOrder, usePlaceTakenOrder } from '../api/new-order-api';
 import { NewOrderBuyerPicker } from '../components/new-order-buyer';
-import { type DraftLine, lineProblem, NewOrderLines, unitFor } from '../components/new-order-lines';
+import {
+  type DraftLine,
+  lineProblem,
+  NewOrderLines,
+  outsideWindow,
+  unitFor,
+} from '../components/new-order-lines';
 
 const TYPED = 'typed';
 
@@ -36,6 +42,7 @@ export function NewOrderPage() {
     addressDetail: '',
     country: '',
   });
+  const [outsideReason, setOutsideReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const place = usePlaceTakenOrder();
   const chosenHeading = useRef<HTMLHeadingElement>(null);
@@ -62,9 +69,13 @@ export function NewOrderPage() {
   const choose = (next: ApprovedBuyer | null) => {
     setBuyer(next);
     setLines([]);
+    setOutsideReason('');
     setProblem(null);
   };
 
+  // A product outside its order window is ordered only with a reason, which the order's history keeps.
+  const outside = lines.filter((l) => outsideWindow(l.option));
+  const outsideTitles = outside.map((l) => l.option.productTitle).join(', ');
   const lineCount = plural(lines.length, { one: '# line', other: '# lines' });
   const total = lines.reduce(
     (sum, l) => sum + (Number.isFinite(l.quantity) ? unitFor(l.option, l.quantity) * l.quantity : 0),
@@ -90,6 +101,8 @@ export function NewOrderPage() {
         buyerId: buyer.id,
         lines: lines.map((l) => ({ productOptionId: l.option.productOptionId, quantity: l.quantity })),
         ...(addressId === TYPED ? {} : { addressId }),
+        // Without a reason the API refuses the product outside its window, and says so.
+        ...(outside.length > 0 && outsideReason.trim() ? { outsideWindowReason: outsideReason.trim() } : {}),
         receiverInfo: {
           receiverName: receiver.receiverName,
           companyEmail: receiver.companyEmail,
@@ -211,6 +224,24 @@ export function NewOrderPage() {
                   )}
                 </FormField>
               </>
+            )}
+
+            {outside.length > 0 && (
+              <FormField
+                label={t`Reason for ordering outside the window`}
+                hint={t`Required for ${outsideTitles}; the order's history keeps it.`}
+              >
+                {(control) => (
+                  <textarea
+                    {...control}
+                    className="input"
+                    rows={2}
+                    required
+                    value={outsideReason}
+                    onChange={(e) => setOutsideReason(e.target.value)}
+                  />
+                )}
+              </FormField>
             )}
 
             <p aria-live="polite">
