@@ -36,6 +36,12 @@ export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
   inStock: 'In stock',
   outOfStock: 'Out of stock',
 };
+/**
+ * The product list's pre-order filter (issue 34): `open` keeps the products on pre-order whose order window is
+ * open now (`windowState` 'OPEN', by the database's clock).
+ */
+export const PREORDER_FILTERS = ['open'] as const;
+export type PreorderFilter = (typeof PREORDER_FILTERS)[number];
 export const SORT_LABELS: Record<Sort, string> = {
   latest: 'Latest',
   bestSelling: 'Best Selling',

@@ -256,7 +256,8 @@ export const products = pgTable(
     index('products_search_text_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     // The storefront's list indexes (products_list_latest, products_list_best_selling, and the same for
     // the 'new' and 'pre' tags alone) cover their filter columns with INCLUDE, which Drizzle cannot declare:
-    // see drizzle/0007_list_artists.sql and drizzle/0008_list_tag_indexes.sql.
+    // see drizzle/0007_list_artists.sql and drizzle/0008_list_tag_indexes.sql. The listed pre-orders' windows
+    // (products_listed_preorders, for the list's `preorder=open`) are indexed in drizzle/0042_preorder_list_filter.sql.
   ],
 );
 

@@ -2,6 +2,7 @@ import type {
   Artist,
   ArtistCategory,
   CategoryNode,
+  PreorderFilter,
   ProductListData,
   ProductTag,
   Sort,
@@ -20,6 +21,8 @@ export type ProductListParams = {
   categoryId?: number;
   artistId?: number;
   tag?: ProductTag;
+  /** 'open': only pre-orders still taking orders. */
+  preorder?: PreorderFilter;
 };
 
 const STATIC_STALE_MS = 10 * 60 * 1000;

@@ -1,7 +1,9 @@
 import {
   listingTag,
   PAGE_SIZE,
+  PREORDER_FILTERS,
   PRODUCT_TAGS,
+  type PreorderFilter,
   type ProductTag,
   SORTS,
   type Sort,
@@ -33,6 +35,10 @@ export function readListing(params: URLSearchParams): ListingState {
 export const readTag = (value: string | null): ProductTag | undefined =>
   PRODUCT_TAGS.includes(value as ProductTag) ? (value as ProductTag) : undefined;
 
+/** The list's pre-order filter from the address ('open'), absent for any other value. */
+export const readPreorder = (value: string | null): PreorderFilter | undefined =>
+  PREORDER_FILTERS.includes(value as PreorderFilter) ? (value as PreorderFilter) : undefined;
+
 /**
  * The products /productlist/{categoryId} shows: a category, an artist (category 0 + artistId) or a tag (category 0
  * + tag; 'pre' only there). A category id that is not a whole number gives NaN, which the page shows as not found.
@@ -45,13 +51,18 @@ export function productListParams(rawCategoryId: string, searchParams: URLSearch
     categoryId,
     artistId: positiveInt(searchParams.get('artistId')),
     tag: listingTag(categoryId, readTag(searchParams.get('tag'))),
+    preorder: readPreorder(searchParams.get('preorder')),
   };
 }
 
-/** The same address with one query value changed; a changed filter or sort starts again at page 1. */
-export function withParam(params: URLSearchParams, key: string, value: string): URLSearchParams {
+/**
+ * The same address with one query value changed (removed for null); a changed filter or sort starts again at
+ * page 1.
+ */
+export function withParam(params: URLSearchParams, key: string, value: string | null): URLSearchParams {
   const next = new URLSearchParams(params);
-  next.set(key, value);
+  if (value === null) next.delete(key);
+  else next.set(key, value);
   if (key !== 'page') next.delete('page');
   return next;
 }

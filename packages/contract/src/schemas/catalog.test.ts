@@ -46,10 +46,28 @@ describe('productListQuery', () => {
     ['categoryId', { categoryId: '-1' }],
     ['artistId', { artistId: 'x' }],
     ['tag', { tag: 'sold out' }],
+    ['preorder', { preorder: 'closed' }],
   ])('rejects a bad %s with a message naming it', (field, input) => {
     const result = productListQuery.safeParse(input);
     expect(result.success).toBe(false);
     expect(messageOf(result)).toContain(field);
+  });
+});
+
+describe('productListQuery pre-order filter', () => {
+  it('takes preorder=open with the other filters, and leaves it out by default', () => {
+    expect(productListQuery.parse({ preorder: 'open', categoryId: '0', tag: 'pre' })).toMatchObject({
+      preorder: 'open',
+      categoryId: 0,
+      tag: 'pre',
+    });
+    expect(productListQuery.parse({}).preorder).toBeUndefined();
+  });
+
+  it('refuses any other value with a message naming the choices', () => {
+    for (const preorder of ['closed', 'true', '', 'OPEN']) {
+      expect(messageOf(productListQuery.safeParse({ preorder }))).toBe('preorder must be one of open.');
+    }
   });
 });
 

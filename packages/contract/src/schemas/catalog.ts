@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, PRODUCT_TAGS } from '../constants.js';
+import { CURRENCIES, PREORDER_FILTERS, PRODUCT_TAGS } from '../constants.js';
 import { envelope, listingQuery, queryInt, uuidParam } from './common.js';
 import { INT_RANGE, safeText, TEXT_MAX } from './primitives.js';
 
@@ -54,6 +54,10 @@ export const productListQuery = z.object({
   categoryId: queryInt('categoryId', 0, INT_RANGE.categoryId.max).optional(),
   artistId: queryInt('artistId', 1).optional(),
   tag: z.enum(PRODUCT_TAGS, { error: `tag must be one of ${PRODUCT_TAGS.join(', ')}.` }).optional(),
+  /** `open`: only pre-orders still taking orders now (absent: every product). */
+  preorder: z
+    .enum(PREORDER_FILTERS, { error: `preorder must be one of ${PREORDER_FILTERS.join(', ')}.` })
+    .optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

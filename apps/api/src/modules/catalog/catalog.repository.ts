@@ -211,6 +211,30 @@ async function listPage(
 }
 
 /**
+ * A list of open pre-orders and its exact total, read from the products in one statement, so the page and
+ * the total compare the windows to the same now(). The few listed pre-orders are found through their own
+ * index (migration 0042) and put in list order; the kept counts, spans and facets hold no deadlines.
+ */
+async function openPreorderPage(db: Executor, filter: ProductFilter, where: SQL | undefined, today: SQL) {
+  const total = sql<string | number>`(select count(*) from ${products} where ${where})`;
+  const window = { backward: false, offset: filter.offset, limit: filter.limit };
+  const rows = await readPage(db, pageIds(where, filter.sort, window, 'matches', today), filter.sort, today, {
+    total,
+  });
+  const first = rows[0];
+  if (!first) {
+    const counted = (await db.execute(sql`select ${total} as total`)) as unknown as {
+      rows: { total: string | number }[];
+    };
+    return { rows: [], totalCount: Number(counted.rows[0]?.total ?? 0) };
+  }
+  return {
+    rows: rows.map(({ product, option }) => ({ product, option })),
+    totalCount: Number(first.total),
+  };
+}
+
+/**
  * One page of products, each represented by its default option, and how many match in all. The page's
  * products are chosen first as ids from the list indexes alone (however deep the page), or among a rare
  * search's matches, then only those are read with their default options.
@@ -235,6 +259,7 @@ export async function listProductCards(
 ) {
   const today = sql`${day}::date`;
   const where = and(...filterConditions(filter));
+  if (filter.openPreorders && !filter.keywords?.length) return openPreorderPage(db, filter, where, today);
   if (!filter.keywords?.length) return listPage(db, filter, where, { spanWalk, today });
   const keywordSpans: Spans | null = SORT_DEFINITIONS[filter.sort].keywordSpans;
   // A search needs its total first, to choose how to find its page and from which end.

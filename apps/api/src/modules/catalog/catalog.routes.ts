@@ -87,12 +87,15 @@ const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = priceViewer(request);
+      const load = async () => ok(await catalog.productList(app.db, request.query, viewer));
+      // Open pre-orders change when a window opens or closes, which no change notice announces: never kept.
+      if (request.query.preorder === 'open') return load();
       return cachedAnswer(
         cache,
         reply,
         answerKey(request, viewer),
         productListResponse,
-        async () => ok(await catalog.productList(app.db, request.query, viewer)),
+        load,
         // It shows its products and their sales totals (and, in best-selling order, is ordered by them).
         (answer) =>
           listTags(

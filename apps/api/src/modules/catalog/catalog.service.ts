@@ -109,6 +109,7 @@ export function productList(db: Executor, query: ProductListQuery, viewer: Price
       artistId: query.artistId,
       tag: listingTag(query.categoryId, query.tag),
       stockStatus: query.stockStatus,
+      openPreorders: query.preorder === 'open',
       sort: query.sort,
       limit: query.limit,
       offset: (query.page - 1) * query.limit,

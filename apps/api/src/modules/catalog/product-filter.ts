@@ -11,6 +11,11 @@ export type ProductFilter = {
   /** Lower-cased words that must all appear in the product's search text. */
   keywords?: string[];
   stockStatus: StockStatus;
+  /**
+   * Only products on pre-order whose order window is open now by the database's clock (`preorder=open`).
+   * Such a list is read from the products themselves: the kept counts and facets cannot follow a deadline.
+   */
+  openPreorders?: boolean;
   sort: Sort;
   limit: number;
   offset: number;
@@ -46,8 +51,17 @@ export function filterConditions(filter: ProductFilter, match: WordMatch = 'like
   for (const word of filter.keywords ?? []) conditions.push(containsWord(word, match));
   if (filter.stockStatus === 'inStock') conditions.push(eq(products.inStock, true));
   if (filter.stockStatus === 'outOfStock') conditions.push(eq(products.inStock, false));
+  if (filter.openPreorders) conditions.push(openPreorder());
   return conditions;
 }
+
+/**
+ * On pre-order and inside its order window now: `windowState` 'OPEN' by the database's clock (a window ends at
+ * `salesEndAt`). The bare `preorder` matches the predicate of the index of listed pre-orders (migration 0042).
+ */
+export const openPreorder = (): SQL => sql`(${products.preorder}
+  and (${products.salesStartAt} is null or ${products.salesStartAt} <= now())
+  and (${products.salesEndAt} is null or ${products.salesEndAt} > now()))`;
 
 /** A stock state tested on a kept table's `inStock` column (true for every product). */
 export const stockCondition = (stockStatus: StockStatus, inStock: SQL) =>

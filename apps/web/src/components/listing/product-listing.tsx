@@ -14,7 +14,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { readListing, withParam } from '../../lib/listing-params';
+import { readListing, readPreorder, withParam } from '../../lib/listing-params';
 import { FIRST_ROW, ProductGrid, ProductGridSkeleton } from '../ui/product-grid';
 import { EmptyState, ErrorState } from '../ui/status';
 import './product-listing.css';
@@ -40,13 +40,15 @@ type ProductListingProps = {
   query: UseQueryResult<ProductListData>;
   /** 'No products found.' (in the page's language) unless given. */
   emptyMessage?: string;
+  /** Offers 'Open pre-orders only' (the address's `preorder=open`): the product lists take it, search does not. */
+  preorderFilter?: boolean;
 };
 
 /**
  * A product list or search result: title, stock filter and sort, four-column grid and pagination, all driven
  * by the address so that reload, back and shared links show the same page.
  */
-export function ProductListing({ title, eyebrow, query, emptyMessage }: ProductListingProps) {
+export function ProductListing({ title, eyebrow, query, emptyMessage, preorderFilter }: ProductListingProps) {
   const { t, i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
@@ -54,7 +56,8 @@ export function ProductListing({ title, eyebrow, query, emptyMessage }: ProductL
   const totalCount = query.data?.totalCount ?? 0;
   const totalPages = pageCount(totalCount, PAGE_SIZE.productList);
 
-  const change = (key: 'sort' | 'stockStatus', value: string) =>
+  const openPreordersOnly = readPreorder(searchParams.get('preorder')) === 'open';
+  const change = (key: 'sort' | 'stockStatus' | 'preorder', value: string | null) =>
     setSearchParams(withParam(searchParams, key, value));
   const hrefForPage = (page: number) => `${pathname}?${withParam(searchParams, 'page', String(page))}`;
 
@@ -69,6 +72,18 @@ export function ProductListing({ title, eyebrow, query, emptyMessage }: ProductL
         </p>
       </header>
       <div className="listing__controls">
+        {preorderFilter && (
+          <label className="listing__toggle">
+            <input
+              type="checkbox"
+              checked={openPreordersOnly}
+              onChange={(event) => change('preorder', event.target.checked ? 'open' : null)}
+            />
+            <span>
+              <Trans>Open pre-orders only</Trans>
+            </span>
+          </label>
+        )}
         <div className="select-field">
           <select
             aria-label={t`Stock status`}

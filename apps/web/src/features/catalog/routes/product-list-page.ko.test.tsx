@@ -66,6 +66,7 @@ describe('product lists and search in Korean', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['최신순', '판매순', '발매일순']);
+    expect(screen.getByRole('checkbox', { name: '접수 중인 예약 주문만' })).toBeTruthy();
     const cards = within(screen.getByRole('list', { name: '상품' }));
     expect(cards.getByText('세일')).toBeTruthy();
     expect(cards.getAllByText('품절')).toHaveLength(1);

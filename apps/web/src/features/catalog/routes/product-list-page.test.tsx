@@ -119,3 +119,75 @@ describe('product lists leave no dead end', () => {
     );
   });
 });
+
+describe('the open pre-orders filter of a product list', () => {
+  /** The list answers nothing when asked for open pre-orders only, so the page's empty state shows. */
+  const listUrls = () =>
+    vi
+      .mocked(fetch)
+      .mock.calls.map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/v1/product/list');
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        new URL(url, 'http://localhost').searchParams.get('preorder') === 'open'
+          ? envelope({ productOptionList: [], totalCount: 0 })
+          : answer(url),
+      ),
+    );
+  });
+
+  it('is a labelled checkbox the keyboard turns on and off, kept in the address and the request', async () => {
+    const user = userEvent.setup();
+    renderAt('/productlist/9?categoryName=K-MERCH&stockStatus=inStock&page=2');
+    expect(await screen.findByText('Product 21')).toBeTruthy();
+    const filter = screen.getByRole('checkbox', { name: 'Open pre-orders only' }) as HTMLInputElement;
+    expect(filter.checked).toBe(false);
+
+    filter.focus();
+    await user.keyboard(' ');
+    await waitFor(() =>
+      expect(location()).toBe('/productlist/9?categoryName=K-MERCH&stockStatus=inStock&preorder=open'),
+    );
+    expect(filter.checked).toBe(true);
+    await waitFor(() =>
+      expect(
+        listUrls().some(
+          (url) =>
+            url.searchParams.get('preorder') === 'open' &&
+            url.searchParams.get('stockStatus') === 'inStock' &&
+            url.searchParams.get('categoryId') === '9' &&
+            url.searchParams.get('page') === '1',
+        ),
+      ).toBe(true),
+    );
+    expect(await screen.findByText('No products found.')).toBeTruthy();
+
+    await user.keyboard(' ');
+    await waitFor(() => expect(location()).toBe('/productlist/9?categoryName=K-MERCH&stockStatus=inStock'));
+    expect(filter.checked).toBe(false);
+    expect(await screen.findByText('Product 1')).toBeTruthy();
+  });
+
+  it('reads the filter from a shared address', async () => {
+    renderAt('/productlist/0?tag=pre&preorder=open');
+    expect(await screen.findByText('No products found.')).toBeTruthy();
+    expect((screen.getByRole('checkbox', { name: 'Open pre-orders only' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+    expect(listUrls().every((url) => url.searchParams.get('preorder') === 'open')).toBe(true);
+  });
+
+  it('ignores a pre-order filter it does not know', async () => {
+    renderAt('/productlist/9?preorder=closed');
+    expect(await screen.findAllByText('Product 1')).not.toHaveLength(0);
+    expect(listUrls().every((url) => !url.searchParams.has('preorder'))).toBe(true);
+  });
+
+  it('is not offered on search results, which the filter does not apply to', async () => {
+    renderAt('/search?keyword=nova');
+    expect(await screen.findByText('Product 1')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Open pre-orders only' })).toBeNull();
+  });
+});

@@ -48,5 +48,5 @@ export function ProductListPage() {
     return <NotFound title={t`Category not found`} message={t`This category does not exist.`} />;
   }
   if (clamping) return null;
-  return <ProductListing title={title || '\u00a0'} query={query} />;
+  return <ProductListing title={title || '\u00a0'} query={query} preorderFilter />;
 }
