@@ -8,6 +8,8 @@ import { createQueryClient, Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { activateLanguage } from './i18n/i18n';
 import { initialLanguage } from './lib/language';
+import { endSessionHere, startSession } from './lib/session';
+import { askOpenTabs, joinTabs } from './lib/tab-session';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -31,4 +33,9 @@ const render = () =>
 
 // The page's language catalogue loads beside the first page's data; English stands in if it cannot be had.
 const language = activateLanguage(initialLanguage()).catch(() => activateLanguage('en'));
-Promise.all([language, loadFirstPage(queryClient)]).then(render, render);
+// A tab opened without a session takes one from the shop's open tabs first, so its first page is a member's.
+joinTabs(endSessionHere);
+const session = askOpenTabs().then((token) => {
+  if (token) startSession(token);
+});
+Promise.all([language, session.then(() => loadFirstPage(queryClient))]).then(render, render);

@@ -1,6 +1,7 @@
 import { SESSION_KEYS } from '@kshop/contract';
 import { useSyncExternalStore } from 'react';
 import { getAccessToken } from './access-token';
+import { sessionEnded, sessionHeld } from './tab-session';
 
 /**
  * The buyer's session lives in sessionStorage (spec section 4): the access token plus an
@@ -20,6 +21,7 @@ export function startSession(accessToken: string): void {
   sessionStorage.setItem(SESSION_KEYS.accessToken, accessToken);
   sessionStorage.setItem(SESSION_KEYS.isLoggedIn, FLAG);
   sessionStorage.removeItem(SESSION_KEYS.isLoggedOut);
+  sessionHeld();
   announce();
 }
 
@@ -31,8 +33,17 @@ export function expireSession(): void {
   announce();
 }
 
-/** Log out, account deleted, account pending approval: the spec clears the whole session storage. */
+/**
+ * Log out, account deleted, account pending approval: the spec clears the whole session storage. The shop's other
+ * tabs of this browser end theirs too (lib/tab-session.ts).
+ */
 export function clearSession(): void {
+  endSessionHere();
+  sessionEnded();
+}
+
+/** Ends this tab's session alone: another tab's ended (lib/tab-session.ts). */
+export function endSessionHere(): void {
   sessionStorage.clear();
   announce();
 }
