@@ -17,11 +17,19 @@ const quantity = boundedInt({
   tooBig: 'quantity is too large.',
 });
 
+/** The most options one add takes: every version and member of an album from the product page's grid. */
+export const CART_ADD_MAX = 500;
+
 export const cartAddRequest = z.object({
   productOptionAndQuantityList: z
     .array(z.object({ productOptionUuid: optionUuid, quantity }))
     .min(1, messages.cart.selectOptions)
-    .max(50, 'At most 50 options can be added at once.'),
+    .max(CART_ADD_MAX, `At most ${CART_ADD_MAX} options can be added at once.`),
+  /**
+   * True (the product page's grid, issue 35): an option already in the cart has the quantity added to its line,
+   * checked as a whole. Otherwise an option already in the cart refuses the add ('Product is already in cart').
+   */
+  addToExisting: z.boolean().optional(),
 });
 export type CartAddRequest = z.infer<typeof cartAddRequest>;
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { listedProduct } from '../../db/listed.js';
 import { cartItems, orderDetails, orders, productOptions, products } from '../../db/schema.js';
@@ -42,7 +42,7 @@ export const findOrderableOptions = (db: Executor, optionIds: string[]) =>
 
 export const linesForOptions = (db: Executor, buyerId: string, optionIds: string[]) =>
   db
-    .select({ id: cartItems.id, productOptionId: cartItems.productOptionId })
+    .select({ id: cartItems.id, productOptionId: cartItems.productOptionId, quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.buyerId, buyerId), inArray(cartItems.productOptionId, optionIds)));
 
@@ -52,6 +52,16 @@ export const insertLines = (db: Executor, lines: (typeof cartItems.$inferInsert)
     .values(lines)
     .onConflictDoNothing()
     .returning({ id: cartItems.id, productOptionId: cartItems.productOptionId });
+
+/** Sets each option's line to its quantity, making the lines the cart lacks. The caller holds the buyer's lock. */
+export const putLines = (db: Executor, lines: (typeof cartItems.$inferInsert)[]) =>
+  db
+    .insert(cartItems)
+    .values(lines)
+    .onConflictDoUpdate({
+      target: [cartItems.buyerId, cartItems.productOptionId],
+      set: { quantity: sql`excluded.quantity` },
+    });
 
 /** The lines of one of the buyer's orders, in the order's line order; none when the order is not theirs. */
 export const orderLinesOf = (db: Executor, buyerId: string, orderId: string) =>

@@ -41,7 +41,9 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const buyer = requireApprovedBuyer(request);
       return answerOnce(app.db, request, reply, buyer.id, async (db) => {
-        await cart.addLines(db, buyer.id, request.body.productOptionAndQuantityList, request.log);
+        await cart.addLines(db, buyer.id, request.body.productOptionAndQuantityList, request.log, {
+          addToExisting: request.body.addToExisting,
+        });
         return { answer: ok(null, 'Added to cart.') };
       });
     },

@@ -15,6 +15,7 @@ import {
   windowState,
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
+import { lockBuyer } from '../../db/row-locks.js';
 import type { productOptions } from '../../db/schema.js';
 import { inTransaction, type TransactionLog } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -154,13 +155,18 @@ export async function cart(db: Executor, buyerId: string, currency: CurrencyCode
   };
 }
 
-/** Adds every option or none: an option already in the cart refuses the whole request. */
+/**
+ * Adds every option or none. An option already in the cart refuses the whole request, unless `addToExisting` (the
+ * product page's grid, issue 35): then its quantity is added to the line's (see `mergeLines`).
+ */
 export async function addLines(
   db: Executor,
   buyerId: string,
   items: CartAddRequest['productOptionAndQuantityList'],
   log?: TransactionLog,
+  { addToExisting = false } = {},
 ) {
+  if (addToExisting) return mergeLines(db, buyerId, items, log);
   const optionIds = items.map((i) => i.productOptionUuid);
   if (new Set(optionIds).size !== optionIds.length)
     throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
@@ -190,6 +196,45 @@ export async function addLines(
     if (isUniqueViolation(err)) throw conflict(messages.cart.alreadyInCart, 'ALREADY_IN_CART');
     throw err;
   }
+}
+
+/**
+ * Adds each option's quantity to its cart line, or makes the line: every line is checked as it will stand (the
+ * quantity in the cart and the one added, together), and all are written or none. The same option named twice
+ * counts once, with both quantities. The buyer's row is locked first (the lock order's first level), so two adds of
+ * one buyer apply one after the other.
+ */
+async function mergeLines(
+  db: Executor,
+  buyerId: string,
+  items: CartAddRequest['productOptionAndQuantityList'],
+  log?: TransactionLog,
+) {
+  const adding = new Map<string, number>();
+  for (const item of items)
+    adding.set(item.productOptionUuid, (adding.get(item.productOptionUuid) ?? 0) + item.quantity);
+  const optionIds = [...adding.keys()];
+  await inTransaction(
+    db,
+    async (tx) => {
+      if (!(await lockBuyer(tx, buyerId))) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+      const inCart = new Map(
+        (await repo.linesForOptions(tx, buyerId, optionIds)).map((l) => [l.productOptionId, l.quantity]),
+      );
+      const found = new Map((await repo.findOrderableOptions(tx, optionIds)).map((r) => [r.option.id, r]));
+      const wanted = optionIds.map((id) => {
+        const row = found.get(id);
+        if (!row) throw notFound(messages.http.productNotFound, 'PRODUCT_NOT_FOUND');
+        return { row, quantity: adding.get(id)! + (inCart.get(id) ?? 0) };
+      });
+      await checkOrderable(tx, buyerId, wanted);
+      await repo.putLines(
+        tx,
+        wanted.map((w) => ({ buyerId, productOptionId: w.row.option.id, quantity: w.quantity })),
+      );
+    },
+    { log },
+  );
 }
 
 export async function changeQuantity(
