@@ -7,6 +7,7 @@ import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
+import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { parseImageList, productDetailQuery } from '../api/product-detail-api';
 import { ImageGallery } from '../components/image-gallery';
@@ -15,6 +16,7 @@ import { ProductDescription } from '../components/product-description';
 import { ProductDetailSkeleton } from '../components/product-detail-skeleton';
 import { ProductPurchase } from '../components/product-purchase';
 import { ShippingInfo } from '../components/shipping-info';
+import { VersionGrid } from '../components/version-grid';
 import { VolumeTierTable } from '../components/volume-tiers';
 import { YouMayAlsoLike } from '../components/you-may-also-like';
 import './product-detail.css';
@@ -24,6 +26,7 @@ export function ProductDetailPage() {
   const { messages, localize } = useContractTexts();
   const { optionUuid = '' } = useParams();
   const query = useQuery(productDetailQuery(optionUuid));
+  const isLoggedIn = useIsLoggedIn();
   // The option whose unit price the Price line shows, for the product opened at this address.
   const [chosen, setChosen] = useState<{ at: string; option: ProductOptionDetail | null }>({
     at: optionUuid,
@@ -113,6 +116,9 @@ export function ProductDetailPage() {
           />
         </div>
       </div>
+      {isLoggedIn && query.data.currencyCode !== null && query.data.optionList.length > 1 && (
+        <VersionGrid key={optionUuid} detail={query.data} />
+      )}
       <ProductDescription html={product.description} />
       <ShippingInfo />
       <YouMayAlsoLike />
