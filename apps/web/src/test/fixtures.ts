@@ -19,6 +19,8 @@ export function productItem(overrides: Partial<ProductListItem> = {}): ProductLi
     nationCode2: 'KR',
     totalPrice: null,
     comparedPrice: null,
+    minimumOrderQuantity: 1,
+    orderMultiple: 1,
     currencyCode: null,
     currencySymbol: null,
     totalSalesQuantity: 0,

@@ -34,6 +34,9 @@ export const productListItem = z.object({
   nationCode2: z.string(),
   totalPrice: z.number().nullable(),
   comparedPrice: z.number().nullable(),
+  /** The card's option's quantity rules (issue 35: a member adds from the list at its minimum, in its multiples). */
+  minimumOrderQuantity: z.number().int(),
+  orderMultiple: z.number().int(),
   currencyCode: currencyCode.nullable(),
   currencySymbol: z.string().nullable(),
   totalSalesQuantity: z.number().int(),

@@ -119,6 +119,8 @@ function readPage<E extends Record<string, SQL.Aliased | SQL>>(
         priceUsd: productOptions.priceUsd,
         comparedPriceKrw: productOptions.comparedPriceKrw,
         comparedPriceUsd: productOptions.comparedPriceUsd,
+        minimumOrderQuantity: productOptions.minimumOrderQuantity,
+        orderMultiple: productOptions.orderMultiple,
       },
       ...extra,
     })

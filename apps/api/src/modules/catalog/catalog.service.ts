@@ -68,6 +68,8 @@ function toCard(row: repo.ProductCardRow, currency: CurrencyCode | null, prices:
     // A member's own price: their group's, for one piece (decision 0021).
     totalPrice: prices && currency ? fromMinorUnits(prices.unitMinor(o, 1), currency) : null,
     comparedPrice: price(currency, o.comparedPriceKrw, o.comparedPriceUsd),
+    minimumOrderQuantity: o.minimumOrderQuantity,
+    orderMultiple: o.orderMultiple,
     currencyCode: currency,
     currencySymbol: currency ? CURRENCY_SYMBOL[currency] : null,
     totalSalesQuantity: p.totalSalesQuantity,

@@ -42,13 +42,22 @@ type ProductListingProps = {
   emptyMessage?: string;
   /** Offers 'Open pre-orders only' (the address's `preorder=open`): the product lists take it, search does not. */
   preorderFilter?: boolean;
+  /** What a member can do from each card (a quantity box and Add: the list as an order form). */
+  cardAction?: (product: ProductListData['productOptionList'][number]) => ReactNode;
 };
 
 /**
  * A product list or search result: title, stock filter and sort, four-column grid and pagination, all driven
  * by the address so that reload, back and shared links show the same page.
  */
-export function ProductListing({ title, eyebrow, query, emptyMessage, preorderFilter }: ProductListingProps) {
+export function ProductListing({
+  title,
+  eyebrow,
+  query,
+  emptyMessage,
+  preorderFilter,
+  cardAction,
+}: ProductListingProps) {
   const { t, i18n } = useLingui();
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname } = useLocation();
@@ -127,7 +136,11 @@ export function ProductListing({ title, eyebrow, query, emptyMessage, preorderFi
           <h2 className="visually-hidden">
             <Trans>Products</Trans>
           </h2>
-          <ProductGrid products={query.data.productOptionList} priorityCount={FIRST_ROW} />
+          <ProductGrid
+            products={query.data.productOptionList}
+            priorityCount={FIRST_ROW}
+            cardAction={cardAction}
+          />
           <Pagination currentPage={listing.page} totalPages={totalPages} hrefForPage={hrefForPage} />
         </div>
       )}

@@ -9,6 +9,7 @@ import {
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { contractTextsFor } from '../../i18n/contract-texts';
 import { productDetailPath } from '../../lib/links';
@@ -33,10 +34,12 @@ type ProductCardProps = {
    * and ahead of other images, instead of lazily.
    */
   priority?: boolean;
+  /** What a member can do from the card (a list's quantity box and Add), drawn below its price. */
+  action?: ReactNode;
 };
 
 /** One product of a list: the title is the link, stretched over the whole card. */
-export function ProductCard({ product, priority = false }: ProductCardProps) {
+export function ProductCard({ product, priority = false, action }: ProductCardProps) {
   const { t, i18n } = useLingui();
   const { localize } = contractTextsFor(i18n.locale);
   const badges = visibleBadges(product.tags);
@@ -80,6 +83,7 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
         <p className="product-card__price">
           {localize(priceLabel(product.totalPrice, product.currencyCode))}
         </p>
+        {action}
       </div>
     </article>
   );

@@ -1,5 +1,6 @@
 import type { ProductListItem } from '@kshop/contract';
 import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
 import { ProductCard } from './product-card';
 import './product-grid.css';
 
@@ -18,18 +19,20 @@ type ProductGridProps = GridShape & {
   label?: string;
   /** How many leading cards load their image at once with high priority (the first row a visitor sees). */
   priorityCount?: number;
+  /** What a member can do from each card (see `ProductCard`'s `action`). */
+  cardAction?: (product: ProductListItem) => ReactNode;
 };
 
 const gridClass = ({ layout = 'grid', columns = 4 }: GridShape) =>
   `product-grid product-grid--${layout} product-grid--cols-${columns}`;
 
-export function ProductGrid({ products, label, priorityCount = 0, ...shape }: ProductGridProps) {
+export function ProductGrid({ products, label, priorityCount = 0, cardAction, ...shape }: ProductGridProps) {
   const { t } = useLingui();
   return (
     <ul aria-label={label ?? t`Products`} className={gridClass(shape)}>
       {products.map((product, index) => (
         <li key={product.optionUuid} className="product-grid__item">
-          <ProductCard product={product} priority={index < priorityCount} />
+          <ProductCard product={product} priority={index < priorityCount} action={cardAction?.(product)} />
         </li>
       ))}
     </ul>

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { categoriesQuery, findCategory, productListQuery } from '../../../lib/catalog-api';
 import { productListParams } from '../../../lib/listing-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AddFromCard } from '../../cart';
 import { useClampedPage } from '../use-clamped-page';
 
 const TAG_TITLES: Record<ProductTag, MessageDescriptor> = {
@@ -48,5 +49,12 @@ export function ProductListPage() {
     return <NotFound title={t`Category not found`} message={t`This category does not exist.`} />;
   }
   if (clamping) return null;
-  return <ProductListing title={title || '\u00a0'} query={query} preorderFilter />;
+  return (
+    <ProductListing
+      title={title || '\u00a0'}
+      query={query}
+      preorderFilter
+      cardAction={(product) => <AddFromCard product={product} />}
+    />
+  );
 }

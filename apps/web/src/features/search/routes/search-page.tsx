@@ -7,6 +7,7 @@ import { ProductListing } from '../../../components/listing/product-listing';
 import { searchPath } from '../../../lib/links';
 import { readListing } from '../../../lib/listing-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AddFromCard } from '../../cart';
 import { useClampedPage } from '../../catalog/use-clamped-page';
 import { productSearchQuery } from '../api/search-api';
 import './search-page.css';
@@ -46,6 +47,7 @@ export function SearchPage() {
           eyebrow={t`Search results`}
           query={query}
           emptyMessage={t`No products found for "${keyword}".`}
+          cardAction={(product) => <AddFromCard product={product} />}
         />
       )}
     </>
