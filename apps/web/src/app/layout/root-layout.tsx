@@ -1,9 +1,10 @@
 import { DialogProvider } from '@kshop/ui';
 import { Trans } from '@lingui/react/macro';
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingState } from '../../components/ui/status';
+import { rememberPlace } from '../../lib/return-places';
 import { useScrollToTop } from '../../lib/use-scroll-to-top';
 import { Footer } from './footer';
 import { SessionEvents } from './session-events';
@@ -28,7 +29,8 @@ export function PageFrame({ children }: { children: ReactNode }) {
 
 export function RootLayout() {
   useScrollToTop();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  useEffect(() => rememberPlace(pathname, search), [pathname, search]);
   return (
     <DialogProvider>
       <SessionEvents />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
+import { afterLoginPath } from '../../../lib/return-places';
 import { startSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login } from '../api/login';
@@ -22,7 +23,7 @@ export function LoginPage() {
         onLogin={login}
         onSuccess={(token) => {
           startSession(token);
-          navigate('/');
+          navigate(afterLoginPath());
         }}
       />
     </section>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
+import { continueShoppingPath } from '../../../lib/return-places';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { cartQuery } from '../api/cart-api';
@@ -30,7 +31,7 @@ export function CartPage() {
     body = (
       <div className="cart-empty">
         <p className="cart-empty__text">{messages.cart.empty}</p>
-        <Link to="/" className="button">
+        <Link to={continueShoppingPath()} className="button">
           <Trans>Continue Shopping</Trans>
         </Link>
       </div>
@@ -64,7 +65,7 @@ export function CartPage() {
           <Link to="/order" className="button button--block button--large">
             <Trans>CHECKOUT</Trans>
           </Link>
-          <Link to="/" className="button button--secondary button--block">
+          <Link to={continueShoppingPath()} className="button button--secondary button--block">
             <Trans>CONTINUE SHOPPING</Trans>
           </Link>
         </aside>

@@ -2,6 +2,7 @@ import { Modal } from '@kshop/ui';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useContractTexts } from '../../../i18n/contract-texts';
+import { continueShoppingPath } from '../../../lib/return-places';
 
 export function AddedToCartDialog({ onClose }: { onClose: () => void }) {
   const { messages } = useContractTexts();
@@ -11,7 +12,7 @@ export function AddedToCartDialog({ onClose }: { onClose: () => void }) {
         {messages.cart.added}
       </h2>
       <div className="modal__actions">
-        <Link to="/" className="button button--secondary" onClick={onClose}>
+        <Link to={continueShoppingPath()} className="button button--secondary" onClick={onClose}>
           <Trans>Continue Shopping</Trans>
         </Link>
         <Link to="/cart" className="button" onClick={onClose}>
