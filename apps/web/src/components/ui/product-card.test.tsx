@@ -19,6 +19,17 @@ const badgeTexts = () =>
   [...document.querySelectorAll('.product-card__badges .badge')].map((badge) => badge.textContent);
 
 describe('ProductCard', () => {
+  it('shows a sale price against the compared price, and says that won prices include VAT', () => {
+    const container = renderCard(productItem({ totalPrice: 9000, comparedPrice: 12000, currencyCode: 'KRW' }));
+    const price = container.querySelector('.product-card__price')!;
+    expect(price.querySelector('del')?.textContent).toBe('Was ₩12,000');
+    expect(price.textContent).toContain('VAT incl.');
+    cleanup();
+    const dollars = renderCard(productItem({ totalPrice: 12.5, comparedPrice: 12.5, currencyCode: 'USD' }));
+    expect(dollars.querySelector('.product-card__price del')).toBeNull();
+    expect(dollars.textContent).not.toContain('VAT');
+  });
+
   it('shows Members Only to guests, whose lists carry no prices', () => {
     renderCard(productItem({ title: 'MAP OF THE SOUL', totalPrice: null, currencyCode: null }));
     expect(screen.getByText(messages.membersOnly)).toBeTruthy();

@@ -13,11 +13,20 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { contractTextsFor } from '../../i18n/contract-texts';
 import { productDetailPath } from '../../lib/links';
+import { PriceNotes } from './price-notes';
 import './product-card.css';
 
 export type ProductCardData = Pick<
   ProductListItem,
-  'optionUuid' | 'title' | 'vendor' | 'thumbnailUrl' | 'releaseDate' | 'tags' | 'totalPrice' | 'currencyCode'
+  | 'optionUuid'
+  | 'title'
+  | 'vendor'
+  | 'thumbnailUrl'
+  | 'releaseDate'
+  | 'tags'
+  | 'totalPrice'
+  | 'comparedPrice'
+  | 'currencyCode'
 >;
 
 const BADGE_TEXT: Record<ProductTag, MessageDescriptor> = {
@@ -82,6 +91,11 @@ export function ProductCard({ product, priority = false, action }: ProductCardPr
         )}
         <p className="product-card__price">
           {localize(priceLabel(product.totalPrice, product.currencyCode))}
+          <PriceNotes
+            price={product.totalPrice}
+            comparedPrice={product.comparedPrice}
+            currencyCode={product.currencyCode}
+          />
         </p>
         {action}
       </div>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
+import { PriceNotes } from '../../../components/ui/price-notes';
 import { ErrorState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
@@ -98,6 +99,14 @@ export function ProductDetailPage() {
               </dt>
               <dd className="product-detail__price">
                 {localize(priceLabel(price, query.data.currencyCode))}
+                <PriceNotes
+                  price={price}
+                  comparedPrice={
+                    ((chosen.at === optionUuid ? chosen.option : null) ?? query.data.currentOption)
+                      .productPrice?.comparedPrice ?? null
+                  }
+                  currencyCode={query.data.currencyCode}
+                />
               </dd>
             </div>
           </dl>
