@@ -20,7 +20,9 @@ const badgeTexts = () =>
 
 describe('ProductCard', () => {
   it('shows a sale price against the compared price, and says that won prices include VAT', () => {
-    const container = renderCard(productItem({ totalPrice: 9000, comparedPrice: 12000, currencyCode: 'KRW' }));
+    const container = renderCard(
+      productItem({ totalPrice: 9000, comparedPrice: 12000, currencyCode: 'KRW' }),
+    );
     const price = container.querySelector('.product-card__price')!;
     expect(price.querySelector('del')?.textContent).toBe('Was ₩12,000');
     expect(price.textContent).toContain('VAT incl.');
