@@ -12,6 +12,8 @@ export type CartStockCheck = {
   adjusted: boolean;
   /** The lines deleted for falling below their minimum, named so the buyer knows what left the cart. */
   removed: string[];
+  /** The lines lowered (or put onto their multiple), named with the quantity before and after (issue 35). */
+  changed: { name: string; from: number; to: number }[];
 };
 
 /**
@@ -23,6 +25,9 @@ export function useCartStockCheck(cart: CartData | undefined): CartStockCheck {
   const [adjusted, setAdjusted] = useState(false);
   // By cart line, so a line deleted again after a refetch is named once.
   const [removed, setRemoved] = useState<ReadonlyMap<string, string>>(new Map());
+  const [changed, setChanged] = useState<ReadonlyMap<string, { name: string; from: number; to: number }>>(
+    new Map(),
+  );
   const busy = useRef(false);
   const rounds = useRef(0);
 
@@ -33,12 +38,23 @@ export function useCartStockCheck(cart: CartData | undefined): CartStockCheck {
     busy.current = true;
     rounds.current += 1;
     const names = new Map(cart.cartList.map((item) => [item.uuid, lineName(item)]));
+    const before = new Map(cart.cartList.map((item) => [item.uuid, item.quantity]));
     void (async () => {
       const results = await Promise.allSettled([
         ...patches.map((patch) => updateCartQuantity(patch.cartUuid, patch.quantity)),
         ...removals.map((cartUuid) => removeCartItem(cartUuid)),
       ]);
       const gone = removals.filter((_, i) => results[patches.length + i]?.status === 'fulfilled');
+      const lowered = patches.filter((_, i) => results[i]?.status === 'fulfilled');
+      if (lowered.length > 0)
+        setChanged((current) => {
+          const next = new Map(current);
+          for (const patch of lowered) {
+            const from = current.get(patch.cartUuid)?.from ?? before.get(patch.cartUuid) ?? patch.quantity;
+            next.set(patch.cartUuid, { name: names.get(patch.cartUuid) ?? '', from, to: patch.quantity });
+          }
+          return next;
+        });
       busy.current = false;
       setAdjusted(true);
       if (gone.length > 0)
@@ -58,5 +74,5 @@ export function useCartStockCheck(cart: CartData | undefined): CartStockCheck {
     })();
   }, [cart, queryClient]);
 
-  return { adjusted, removed: [...removed.values()] };
+  return { adjusted, removed: [...removed.values()], changed: [...changed.values()] };
 }

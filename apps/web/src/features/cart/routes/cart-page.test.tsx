@@ -237,6 +237,11 @@ describe('CartPage', () => {
       .map((li) => li.textContent);
     expect(removed).toEqual(['Below minimum (A)', 'Too little stock (A)']);
     expect(removed.join(' ')).not.toContain('Too many');
+    // The lowered line is named with its quantity before and after.
+    const changed = within(within(notice).getByRole('list', { name: 'Changed quantities' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(changed).toEqual(['Too many (A): 10 → 6, what can be ordered now']);
   });
 
   it('names only the lines whose deletion went through, and none when only quantities were lowered', async () => {

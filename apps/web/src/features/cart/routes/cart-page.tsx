@@ -81,6 +81,14 @@ export function CartPage() {
       {stockCheck.adjusted && (
         <div role="status" className="cart-page__notice">
           <p className="cart-page__notice-text">{messages.cart.adjusted}</p>
+          {stockCheck.changed.length > 0 && (
+            <ul className="cart-page__removed" aria-label={t`Changed quantities`}>
+              {stockCheck.changed.map(({ name, from, to }, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the same product can be named twice
+                <li key={index}>{t`${name}: ${from} → ${to}, what can be ordered now`}</li>
+              ))}
+            </ul>
+          )}
           {stockCheck.removed.length > 0 && (
             <>
               <p className="cart-page__notice-text">
