@@ -1,12 +1,14 @@
 import { formatPrice, type Language, type OrderSummary } from '@kshop/contract';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
+import { useContractTexts } from '../../../i18n/contract-texts';
 import { FALLBACK_IMAGE_URL, showFallbackImage } from '../../../lib/fallback-image';
 import { orderDate, orderDetailPath } from '../order-format';
 
-/** One order of Shopping Info: date, number, its first product, 'and N more', the final amount. */
+/** One order of Shopping Info: date, number, where it stands, its first product, 'and N more', the final amount. */
 export function OrderCard({ order }: { order: OrderSummary }) {
   const { i18n } = useLingui();
+  const { orderStatusLabels } = useContractTexts();
   const orderNumber = order.orderNumber;
   const [first, ...rest] = order.orderDetails;
   const more = rest.length;
@@ -21,6 +23,9 @@ export function OrderCard({ order }: { order: OrderSummary }) {
           <Trans>
             Order No. <span>{orderNumber}</span>
           </Trans>
+        </p>
+        <p className={`order-card__status order-card__status--${order.status.toLowerCase()}`}>
+          {orderStatusLabels[order.status]}
         </p>
       </header>
       <div className="order-card__body">

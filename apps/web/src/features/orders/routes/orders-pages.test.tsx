@@ -1,4 +1,4 @@
-import { messages, type OrderDetail, type OrderSummary } from '@kshop/contract';
+import { messages, ORDER_STATUS_LABELS, type OrderDetail, type OrderSummary } from '@kshop/contract';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -86,6 +86,7 @@ describe('ShoppingInfoPage', () => {
     expect(card.getByText('NOVA9 1st Album')).toBeTruthy();
     expect(card.getByText('and 2 more')).toBeTruthy();
     expect(card.getByText('₩45,000')).toBeTruthy();
+    expect(card.getByText(ORDER_STATUS_LABELS.PENDING)).toBeTruthy();
     expect(card.getByRole('link', { name: 'View Details of order 20260314-1001' }).getAttribute('href')).toBe(
       `/mypage/shoppingdetail/${ORDER_UUID}`,
     );
