@@ -215,6 +215,13 @@ export function ProductPurchase({
                     <span aria-hidden="true">×</span>
                   </button>
                 </div>
+                {selection.option.minimumOrderQuantity > 1 || (selection.option.orderMultiple ?? 1) > 1 ? (
+                  <p className="selection-card__rules">
+                    {(selection.option.orderMultiple ?? 1) > 1
+                      ? t`min. ${selection.option.minimumOrderQuantity}, by ${selection.option.orderMultiple}`
+                      : t`min. ${selection.option.minimumOrderQuantity}`}
+                  </p>
+                ) : null}
                 <div className="selection-card__foot">
                   <QuantityStepper
                     label={t`Quantity of ${label}`}
