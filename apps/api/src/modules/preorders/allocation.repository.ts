@@ -23,6 +23,15 @@ export async function optionOf(db: Executor, optionId: string) {
   return row ?? null;
 }
 
+/** An option's pre-order lines still waiting for goods, of orders not cancelled. */
+const waiting = (optionId: string) =>
+  and(
+    eq(orderDetails.productOptionId, optionId),
+    eq(orderDetails.preorder, true),
+    ne(orders.status, 'CANCELLED'),
+    sql`${orderDetails.quantity} > ${orderDetails.allocatedQuantity}`,
+  );
+
 /**
  * The option's pre-order lines still waiting for goods (ordered more than allocated) on orders not cancelled, with
  * what the rules and the screen need of their order and buyer, in order time.
@@ -49,14 +58,7 @@ export const waitingLines = (db: Executor, optionId: string) =>
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
     .leftJoin(buyers, eq(buyers.id, orders.buyerId))
     .leftJoin(priceGroups, eq(priceGroups.id, buyers.priceGroupId))
-    .where(
-      and(
-        eq(orderDetails.productOptionId, optionId),
-        eq(orderDetails.preorder, true),
-        ne(orders.status, 'CANCELLED'),
-        sql`${orderDetails.quantity} > ${orderDetails.allocatedQuantity}`,
-      ),
-    )
+    .where(waiting(optionId))
     .orderBy(asc(orders.createdAt), asc(orderDetails.id));
 
 export type WaitingLine = Awaited<ReturnType<typeof waitingLines>>[number];
@@ -67,14 +69,7 @@ export async function waitingOrderIds(db: Executor, optionId: string): Promise<s
     .selectDistinct({ id: orderDetails.orderId })
     .from(orderDetails)
     .innerJoin(orders, eq(orders.id, orderDetails.orderId))
-    .where(
-      and(
-        eq(orderDetails.productOptionId, optionId),
-        eq(orderDetails.preorder, true),
-        ne(orders.status, 'CANCELLED'),
-        sql`${orderDetails.quantity} > ${orderDetails.allocatedQuantity}`,
-      ),
-    );
+    .where(waiting(optionId));
   return rows.map((row) => row.id);
 }
 
