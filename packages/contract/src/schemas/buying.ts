@@ -118,8 +118,8 @@ export const poReferenceField = safeText({
   tooLong: shopMessages.order.poReferenceTooLong(PO_REFERENCE_MAX),
   label: 'poReference',
 })
-  .optional()
-  .transform((value) => value || undefined);
+  .transform((value) => value || undefined)
+  .optional();
 
 export const orderCreateRequest = z.object({
   currencyCode: z.enum(CURRENCIES, { error: 'currencyCode must be KRW or USD.' }),
