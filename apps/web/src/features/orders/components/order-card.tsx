@@ -8,6 +8,7 @@ import { orderDate, orderDetailPath } from '../order-format';
 export function OrderCard({ order }: { order: OrderSummary }) {
   const { i18n } = useLingui();
   const orderNumber = order.orderNumber;
+  const poReference = order.poReference;
   const [first, ...rest] = order.orderDetails;
   const more = rest.length;
   const thumbnail = first?.productOption.thumbnailUrlArray[0] || FALLBACK_IMAGE_URL;
@@ -22,6 +23,13 @@ export function OrderCard({ order }: { order: OrderSummary }) {
             Order No. <span>{orderNumber}</span>
           </Trans>
         </p>
+        {poReference && (
+          <p className="order-card__number">
+            <Trans>
+              Your PO number <span>{poReference}</span>
+            </Trans>
+          </p>
+        )}
       </header>
       <div className="order-card__body">
         <img
