@@ -47,6 +47,8 @@ function orderCommand(currency: 'KRW' | 'USD', lineCount: number): string {
     catalogueTotal: true,
     day: '20261125',
     takenBy: null,
+    poReference: null,
+    anyWindow: false,
     companyEmail: 'orders@bench.kshop.example',
     receiverName: 'Receiver',
     phoneNumber: '+82 10-5556-0000',

@@ -26,7 +26,11 @@ export const shopMessages = {
     added: 'Added to cart.',
     nothingAdded: 'Nothing could be added to the cart.',
   },
-  order: { duplicateLine: 'Each option may appear once in an order.' },
+  order: {
+    duplicateLine: 'Each option may appear once in an order.',
+    /** The buyer's own purchase-order number (issue 35), optional at checkout. */
+    poReferenceTooLong: (max: number) => `Your PO number must be at most ${max} characters.`,
+  },
   /** The release cycle (issue 34): order windows and pre-order caps. Times read in Korea time ('2026-11-30 18:00'). */
   orderWindow: {
     notYet: (title: string, opensAt: string) => `Orders for ${title} open at ${opensAt} (Korea time).`,

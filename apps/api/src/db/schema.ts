@@ -570,6 +570,8 @@ export const orders = pgTable(
     personInChargeStaffId: uuid().references(() => staff.id),
     /** Set when staff took the order on the buyer's behalf (phone, KakaoTalk); null for storefront orders. */
     takenByStaffId: uuid().references(() => staff.id, { onDelete: 'set null' }),
+    /** The buyer's own purchase-order number for this order, as given at checkout (issue 35); null when none. */
+    poReference: text(),
     /** Staff's choice for this order's short pre-order units; null follows the buyer's (migration 0041). */
     backorderChoice: text({ enum: BACKORDER_CHOICES }),
     createdAt: createdAt(),

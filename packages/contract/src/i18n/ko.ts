@@ -171,7 +171,10 @@ export const buyerTextsKo: Localized<BuyerTexts> = {
       added: '장바구니에 담았습니다.',
       nothingAdded: '장바구니에 담을 수 있는 상품이 없습니다.',
     },
-    order: { duplicateLine: '한 주문에 같은 옵션은 한 번만 담을 수 있습니다.' },
+    order: {
+      duplicateLine: '한 주문에 같은 옵션은 한 번만 담을 수 있습니다.',
+      poReferenceTooLong: (max) => `귀사 발주번호는 ${max}자 이하로 입력해 주십시오.`,
+    },
     orderWindow: {
       notYet: (title, opensAt) => `${title}의 주문은 ${opensAt}(한국 시간)부터 가능합니다.`,
       closed: (title, closedAt) => `${title}의 주문은 ${closedAt}(한국 시간)에 마감되었습니다.`,

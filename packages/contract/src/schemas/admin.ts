@@ -132,7 +132,8 @@ export const adminOrderListQuery = z.object({
   from: isoDate({ error: 'from must be a date (YYYY-MM-DD).' }).optional(),
   to: isoDate({ error: 'to must be a date (YYYY-MM-DD).' }).optional(),
   buyer: safeText({ max: TEXT_MAX.label }).optional(),
-  orderNumber: safeText({ max: 40 }).optional(),
+  /** Part of an order number or of the buyer's purchase-order number (issue 35). */
+  orderNumber: safeText({ max: TEXT_MAX.identifier }).optional(),
   /** The list's order (the exports keep theirs, oldest first); amounts sort within each currency. */
   sort: z
     .enum(ADMIN_ORDER_SORTS, { error: `sort must be one of ${ADMIN_ORDER_SORTS.join(', ')}.` })
@@ -152,6 +153,8 @@ export const adminOrderSummary = z.object({
   buyerEmail: z.string().nullable(),
   personInCharge: z.string().nullable(),
   lineCount: z.number().int(),
+  /** The buyer's purchase-order number (issue 35); null when the order has none. */
+  poReference: z.string().nullable().optional(),
   /** The staff member who took the order for the buyer (issue 11), by name or e-mail; null for the buyer's own. */
   takenBy: z.string().nullable().optional(),
 });

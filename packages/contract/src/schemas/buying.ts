@@ -3,7 +3,7 @@ import { CURRENCIES, ORDER_STATUSES, PAGE_SIZE } from '../constants.js';
 import { messages } from '../messages.js';
 import { countryField, postalCodeField } from '../rules/address.js';
 import { WINDOW_STATES } from '../rules/order-window.js';
-import { REORDER_SKIPS } from '../shop-messages.js';
+import { REORDER_SKIPS, shopMessages } from '../shop-messages.js';
 import { emailField } from './account.js';
 import { envelope, queryInt, uuidParam } from './common.js';
 import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
@@ -114,6 +114,21 @@ export const receiverInfoRequest = z.object({
   country: countryField.optional(),
 });
 
+/** The longest purchase-order number a buyer may give (issue 35). */
+export const PO_REFERENCE_MAX = 50;
+
+/**
+ * The buyer's own purchase-order number (issue 35): optional, trimmed, one line of printable text, at most
+ * `PO_REFERENCE_MAX` characters. Empty reads as absent. Storefront orders and orders staff take share it.
+ */
+export const poReferenceField = safeText({
+  max: PO_REFERENCE_MAX,
+  tooLong: shopMessages.order.poReferenceTooLong(PO_REFERENCE_MAX),
+  label: 'poReference',
+})
+  .transform((value) => value || undefined)
+  .optional();
+
 export const orderCreateRequest = z.object({
   currencyCode: z.enum(CURRENCIES, { error: 'currencyCode must be KRW or USD.' }),
   finalPaymentAmount: z
@@ -121,6 +136,8 @@ export const orderCreateRequest = z.object({
     .min(0, { error: fieldError('cannot be negative') })
     .max(AMOUNT_MAX, { error: fieldError(`must be at most ${AMOUNT_MAX}`) }),
   receiverInfo: receiverInfoRequest,
+  /** The buyer's own purchase-order number, shown on the order, its documents and mails. */
+  poReference: poReferenceField,
   productOptionList: z
     .array(z.object({ productOptionUuid: optionUuid, quantity }))
     .min(1, messages.order.cartEmpty)
@@ -165,6 +182,8 @@ export const orderSummary = z.object({
   status: z.enum(ORDER_STATUSES),
   finalPaymentAmount: z.number(),
   currencyCode: z.enum(CURRENCIES),
+  /** The buyer's purchase-order number; null when the order has none. */
+  poReference: z.string().nullable().optional(),
   orderDetails: z.array(orderLine),
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
@@ -181,6 +200,8 @@ export const orderDetail = z.object({
   currencyCode: z.enum(CURRENCIES),
   beforeDiscountProductAmount: z.number(),
   finalPaymentAmount: z.number(),
+  /** The buyer's purchase-order number; null when the order has none. */
+  poReference: z.string().nullable().optional(),
   orderMemos: z.array(z.object({ orderMemoUuid: z.uuid(), content: z.string() })),
   orderDetails: z.array(orderLine),
   /** The order's statuses so far, oldest first, with the time each was reached. */

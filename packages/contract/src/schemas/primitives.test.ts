@@ -334,6 +334,33 @@ describe('the request schemas use the building blocks', () => {
       }),
     ).toBe('quantity is too large.');
   });
+
+  it("orders: the buyer's PO number is trimmed, empty reads as absent, 50 characters at most", () => {
+    const order = {
+      currencyCode: 'KRW',
+      finalPaymentAmount: 1,
+      receiverInfo: {
+        companyName: 'Hanbit',
+        companyEmail: 'orders@hanbit.example',
+        receiverName: 'Kim',
+        addressDetail: 'Seoul',
+        phoneNumber: '+82 10',
+      },
+      productOptionList: [{ productOptionUuid: '7b0c7a52-4f3e-4a8e-9a57-3b9b4d0f8a11', quantity: 1 }],
+    };
+    expect(orderCreateRequest.parse({ ...order, poReference: '  PO-4500012345 ' }).poReference).toBe(
+      'PO-4500012345',
+    );
+    expect(orderCreateRequest.parse({ ...order, poReference: '   ' }).poReference).toBeUndefined();
+    expect(orderCreateRequest.parse(order).poReference).toBeUndefined();
+    expect(orderCreateRequest.parse({ ...order, poReference: 'P'.repeat(50) }).poReference).toHaveLength(50);
+    expect(firstMessage(orderCreateRequest, { ...order, poReference: 'P'.repeat(51) })).toBe(
+      'Your PO number must be at most 50 characters.',
+    );
+    expect(firstMessage(orderCreateRequest, { ...order, poReference: 'PO\u0000' })).toBe(
+      'poReference: must not contain control characters',
+    );
+  });
 });
 
 describe('uuidText', () => {

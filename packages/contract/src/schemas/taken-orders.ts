@@ -4,6 +4,7 @@ import { messages } from '../messages.js';
 import { countryField, postalCodeField } from '../rules/address.js';
 import { WINDOW_STATES } from '../rules/order-window.js';
 import { emailField } from './account.js';
+import { poReferenceField } from './buying.js';
 import { envelope, uuidParam } from './common.js';
 import { AMOUNT_MAX, boundedInt, fieldError, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
 
@@ -56,6 +57,8 @@ export const takenOrderRequest = z
      * it such a product is refused as in the storefront.
      */
     outsideWindowReason: safeText({ max: TEXT_MAX.label, label: 'outsideWindowReason' }).optional(),
+    /** The buyer's own purchase-order number, usually said on the phone with the order (issue 35). */
+    poReference: poReferenceField,
     finalPaymentAmount: z
       .number({ error: 'finalPaymentAmount must be a number.' })
       .min(0, { error: fieldError('cannot be negative') })

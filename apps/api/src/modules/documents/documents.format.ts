@@ -12,6 +12,8 @@ import {
 /** What an order's invoice and packing list print, amounts in the order's minor units. */
 export type OrderDocument = {
   orderNumber: string;
+  /** The buyer's own purchase-order number (issue 35), or null when the order has none. */
+  poReference: string | null;
   orderedAt: Date;
   status: OrderStatus;
   currencyCode: CurrencyCode;

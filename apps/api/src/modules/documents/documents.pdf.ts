@@ -275,6 +275,10 @@ function notes(doc: Doc, lines: string[], top: number) {
 const address = (order: OrderDocument, w: DocumentWords) =>
   addressLine(order.buyer.addressDetail, order.buyer.postalCode, order.buyer.country, w.locale);
 
+/** The buyer's PO number under the order number, when the order has one. */
+const poRow = (order: OrderDocument, w: DocumentWords): [string, string][] =>
+  order.poReference ? [[w.poReference, order.poReference]] : [];
+
 const buyerRows = (order: OrderDocument, w: DocumentWords): [string, string][] => [
   [w.company, order.buyer.companyName],
   [w.businessRegNo, order.buyer.businessRegistrationNumber],
@@ -310,6 +314,7 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   let y = heading(doc, w.invoiceTitle(paid), w.invoiceSubtitle(paid, won), [
     [w.invoiceNo, `${paid ? 'INV' : 'PI'}-${order.orderNumber}`],
     [w.orderNumber, order.orderNumber],
+    ...poRow(order, w),
     [w.orderDate, w.dateTime(order.orderedAt)],
     [w.status, w.statusName(order.status)],
     [w.currency, order.currencyCode],
@@ -373,6 +378,7 @@ export function packingListPdf(order: OrderDocument): Promise<Buffer> {
   const doc = newDocument(`${w.packingName} ${order.orderNumber}`, w);
   let y = heading(doc, w.packingTitle, w.sellerName, [
     [w.orderNumber, order.orderNumber],
+    ...poRow(order, w),
     [w.orderDate, w.dateTime(order.orderedAt)],
     [w.status, w.statusName(order.status)],
     ...((order.shipment

@@ -22,6 +22,7 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
   ]);
   return {
     orderNumber: order.orderNumber,
+    poReference: order.poReference,
     orderedAt: order.createdAt,
     status: order.status,
     currencyCode: order.currencyCode,

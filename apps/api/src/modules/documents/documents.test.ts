@@ -29,6 +29,13 @@ function pdfText(pdf: Buffer, options: { layout?: boolean } = {}): string {
 /** The text with every run of white space as one space: a value wrapped within its column reads whole. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
+/** A heading's label and its value are both printed (pdftotext may read the label column before the values). */
+function expectFact(pdf: Buffer, label: string, value: string) {
+  const text = flat(pdfText(pdf));
+  expect(text).toContain(label);
+  expect(text).toContain(value);
+}
+
 /** With KSHOP_DOCS_DIR set, the PDFs the tests fetch are kept there to look at. */
 function keep(name: string, pdf: Buffer) {
   const dir = process.env.KSHOP_DOCS_DIR;
@@ -64,6 +71,8 @@ let global: Auth;
 let pending: Auth;
 let clerk: Auth;
 let owner: Auth;
+/** The buyer's own purchase-order number on the won order (issue 35). */
+const WON_PO = 'HB-PO-2026/0117';
 let wonOrder: { uuid: string; orderNumber: string; total: number; option: string; sku: string };
 let dollarOrder: { uuid: string; orderNumber: string };
 
@@ -80,7 +89,11 @@ beforeAll(async () => {
 
   const a = await stockedOption(shop, 50);
   const payload = await orderPayload(shop, 'KRW', [{ productOptionUuid: a.id, quantity: 3 }]);
-  const placed = await placeOrder(shop, korea, { ...payload, receiverInfo: koreanReceiver });
+  const placed = await placeOrder(shop, korea, {
+    ...payload,
+    receiverInfo: koreanReceiver,
+    poReference: WON_PO,
+  });
   expect(placed.statusCode, placed.body).toBe(200);
   const { uuid, orderNumber } = body(placed).data;
   for (const content of ['Shipping fee/15000', 'Discount/-2000', 'Handling/7000']) {
@@ -161,6 +174,7 @@ describe("the buyer's invoice", () => {
     const supply = Math.round(wonOrder.total / 1.1);
     const detail = body(await get(`/api/v1/order/detail/${wonOrder.uuid}`, korea)).data;
     expect(text).toContain(wonOrder.orderNumber);
+    expectFact(pdf, 'Your PO number', WON_PO);
     expect(text).toContain('김민지');
     expect(text).toContain(detail.receiverInfo.companyName);
     expect(text).toContain('서울특별시 강남구 테헤란로 12, 3층 (06234)');
@@ -189,6 +203,8 @@ describe("the buyer's invoice", () => {
     const text = flat(pdfText(pdf));
     const detail = body(await get(`/api/v1/order/detail/${dollarOrder.uuid}`, global)).data;
     expect(text).toContain(dollarOrder.orderNumber);
+    // No PO number given: no empty row for one.
+    expect(text).not.toContain('Your PO number');
     expect(text).toContain('Country of origin: Korea');
     expect(text).toContain('KSHOP Co., Ltd.');
     expect(text).toContain(receiver.receiverName);
@@ -262,6 +278,7 @@ describe('staff documents', () => {
     const text = flat(pdfText(pdf));
     expect(text).toContain('PACKING LIST');
     expect(text).toContain(wonOrder.orderNumber);
+    expectFact(pdf, 'Your PO number', WON_PO);
     expect(text).toContain('김민지');
     expect(text).toContain('서울특별시 강남구 테헤란로 12, 3층 (06234)');
     expect(text).toContain(wonOrder.option);
@@ -290,6 +307,7 @@ describe('staff documents', () => {
 describe('the PDF layout', () => {
   const many: OrderDocument = {
     orderNumber: '20261123-1001',
+    poReference: null,
     orderedAt: new Date('2026-11-23T00:30:00Z'),
     status: 'PENDING',
     currencyCode: 'KRW',
@@ -349,6 +367,7 @@ describe("documents in the buyer's language", () => {
   const korean = (order: OrderDocument): OrderDocument => ({ ...order, language: 'ko' });
   const base = (): OrderDocument => ({
     orderNumber: '20261123-1002',
+    poReference: 'PO-7781',
     orderedAt: new Date('2026-11-23T06:05:00Z'),
     status: 'PAID',
     currencyCode: 'KRW',
@@ -388,18 +407,23 @@ describe("documents in the buyer's language", () => {
     expect(invoice).toContain('서울특별시 강남구 테헤란로 12, 3층 (06234), 대한민국');
     expect(invoice).toContain('1,200');
     expect(invoice).toContain('1 / 1쪽');
+    expectFact(pdf, '귀사 발주번호', 'PO-7781');
     expect(invoice).not.toMatch(/Supply amount|Invoice no\.|Page 1 of/);
 
-    const packing = flat(pdfText(await packingListPdf(korean(base()))));
+    const packingPdf = await packingListPdf(korean(base()));
+    const packing = flat(pdfText(packingPdf));
     for (const words of ['패킹리스트', '받는 곳', '보내는 곳', '총 수량']) expect(packing).toContain(words);
+    expectFact(packingPdf, '귀사 발주번호', 'PO-7781');
     expect(packing).not.toMatch(/PACKING LIST|Total quantity/);
   });
 
   it("keeps a dollar order's commercial invoice in English, its packing list in the buyer's language", async () => {
     const dollars = korean({ ...base(), currencyCode: 'USD' });
-    const invoice = flat(pdfText(await invoicePdf(dollars)));
+    const invoicePdfBytes = await invoicePdf(dollars);
+    const invoice = flat(pdfText(invoicePdfBytes));
     expect(invoice).toContain('Country of origin: Korea');
     expect(invoice).toContain('Commercial invoice, paid.');
+    expectFact(invoicePdfBytes, 'Your PO number', 'PO-7781');
     for (const word of ['인보이스', '주문번호', '공급받는 자', '합계']) expect(invoice).not.toContain(word);
     const packing = flat(pdfText(await packingListPdf(dollars)));
     expect(packing).toContain('패킹리스트');

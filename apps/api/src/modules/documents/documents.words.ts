@@ -14,6 +14,8 @@ export type DocumentWords = {
   invoiceSubtitle: (paid: boolean, won: boolean) => string;
   invoiceNo: string;
   orderNumber: string;
+  /** The buyer's own purchase-order number (issue 35). */
+  poReference: string;
   orderDate: string;
   status: string;
   statusName: (status: OrderStatus) => string;
@@ -80,6 +82,7 @@ const ENGLISH: DocumentWords = {
         : 'Commercial invoice, issued before payment.',
   invoiceNo: 'Invoice no.',
   orderNumber: 'Order number',
+  poReference: 'Your PO number',
   orderDate: 'Order date',
   status: 'Status',
   statusName: (status) => contractTexts.orderStatusLabels[status],
@@ -148,6 +151,7 @@ const KOREAN: DocumentWords = {
         : '상업 송장, 결제 전 발행.',
   invoiceNo: '인보이스 번호',
   orderNumber: '주문번호',
+  poReference: '귀사 발주번호',
   orderDate: '주문일시',
   status: '주문 상태',
   statusName: (status) => contractTextsKo.orderStatusLabels[status],

@@ -34,6 +34,8 @@ type OrderToTell = {
   takenById: string | null;
   takenByName: string | null;
   takenByEmail: string | null;
+  /** The buyer's own purchase-order number (issue 35), or null. */
+  poReference: string | null;
   /** The order's pre-order lines (issue 34), with their products' release and planned ship dates. */
   preorders: PreorderLine[];
 };
@@ -95,7 +97,7 @@ export async function claimMails(db: Executor, limit: number): Promise<QueuedRow
       case when o.id is null then null else json_build_object('orderNumber', o.order_number,
         'finalAmount', o.final_amount, 'currency', o.currency_code, 'companyName', o.receiver_company_name,
         'receiverEmail', o.receiver_email, 'buyerEmail', b.email, 'buyerLanguage', b.language, 'takenById', o.taken_by_staff_id,
-        'takenByName', s.name, 'takenByEmail', s.email,
+        'takenByName', s.name, 'takenByEmail', s.email, 'poReference', o.po_reference,
         'preorders', ${preorderLinesJson(sql`o.id`)}) end as "order"
     from claimed c
     left join orders o on o.id = c.order_id
@@ -111,13 +113,20 @@ function orderMail(kind: OrderMailKind, order: OrderToTell, inbox: string): Mail
   if (kind === 'order_received')
     return {
       to: order.buyerEmail ?? order.receiverEmail,
-      ...buyerMails(order.buyerLanguage).orderReceived(order.orderNumber, total, order.preorders ?? []),
+      ...buyerMails(order.buyerLanguage).orderReceived(
+        order.orderNumber,
+        total,
+        order.preorders ?? [],
+        order.poReference,
+      ),
     };
   const takenBy = order.takenById ? order.takenByName || order.takenByEmail || 'staff' : undefined;
   return {
     to: inbox,
     subject: `New order ${order.orderNumber}`,
-    text: `Order ${order.orderNumber} (${total}) from ${order.companyName}${takenBy ? `, taken by ${takenBy},` : ''} waits for a person in charge.`,
+    text:
+      `Order ${order.orderNumber} (${total}) from ${order.companyName}${takenBy ? `, taken by ${takenBy},` : ''} waits for a person in charge.` +
+      (order.poReference ? `\nThe buyer's PO number: ${order.poReference}` : ''),
   };
 }
 

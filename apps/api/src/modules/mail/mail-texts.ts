@@ -29,7 +29,13 @@ export type AccountDecision = 'approve' | 'reject' | 'suspend' | 'reinstate';
 export type BuyerMails = {
   verificationCode: (code: string) => MailText;
   temporaryPassword: (password: string, minutes: number) => MailText;
-  orderReceived: (orderNumber: string, total: string, preorders: readonly PreorderLine[]) => MailText;
+  /** `poReference`: the buyer's own purchase-order number (issue 35), named when the order has one. */
+  orderReceived: (
+    orderNumber: string,
+    total: string,
+    preorders: readonly PreorderLine[],
+    poReference?: string | null,
+  ) => MailText;
   /** `preorders`: the order's pre-order lines still to ship, with their dates (issue 34). */
   statusChange: (
     orderNumber: string,
@@ -37,6 +43,7 @@ export type BuyerMails = {
     reason: string | null,
     parcels: ParcelText[],
     preorders: readonly PreorderLine[],
+    poReference?: string | null,
   ) => MailText;
   shipped: (orderNumber: string, parcels: ParcelText[]) => MailText;
   partlyShipped: (
@@ -88,6 +95,12 @@ const preorderBlock =
           )
           .join('\n')}`
       : '';
+/** The buyer's PO number on a line of its own, under the mail's first sentence; '' when the order has none. */
+const poLine = (label: string) => (poReference: string | null | undefined) =>
+  poReference ? `\n${label}: ${poReference}` : '';
+const englishPo = poLine('Your PO number');
+const koreanPo = poLine('귀사 발주번호');
+
 const englishPreorders = preorderBlock(
   'Pre-orders ship once the goods arrive:',
   'release date',
@@ -110,18 +123,19 @@ const english: BuyerMails = {
       'Please log in and change it in My Page > My Account.',
     ].join('\n'),
   }),
-  orderReceived: (orderNumber, total, preorders) => ({
+  orderReceived: (orderNumber, total, preorders, poReference) => ({
     subject: `Order ${orderNumber} received`,
     text:
-      `Thank you for your order ${orderNumber} (${total}).\nA person in charge will contact you about the receipt and the tax invoice.` +
+      `Thank you for your order ${orderNumber} (${total}).${englishPo(poReference)}\nA person in charge will contact you about the receipt and the tax invoice.` +
       englishPreorders(preorders),
   }),
-  statusChange: (orderNumber, status, reason, parcels, preorders) => {
+  statusChange: (orderNumber, status, reason, parcels, preorders, poReference) => {
     const label = contractTexts.orderStatusLabels[status];
     return {
       subject: `Order ${orderNumber}: ${label}`,
       text:
         `Your order ${orderNumber} is now ${label} (${status}).` +
+        englishPo(poReference) +
         (reason ? `\nReason: ${reason}` : '') +
         (parcels.length ? `\n\nShipments:\n${lines(parcels, englishParcel)}` : '') +
         englishPreorders(preorders),
@@ -207,18 +221,19 @@ const korean: BuyerMails = {
       '로그인한 뒤 마이페이지 > 회원 정보에서 비밀번호를 변경해 주십시오.',
     ].join('\n'),
   }),
-  orderReceived: (orderNumber, total, preorders) => ({
+  orderReceived: (orderNumber, total, preorders, poReference) => ({
     subject: `[K-Shop] 주문 ${orderNumber} 접수`,
     text:
-      `주문 ${orderNumber}(${total})이 접수되었습니다. 감사합니다.\n담당자가 영수증과 세금계산서에 대해 연락드리겠습니다.` +
+      `주문 ${orderNumber}(${total})이 접수되었습니다. 감사합니다.${koreanPo(poReference)}\n담당자가 영수증과 세금계산서에 대해 연락드리겠습니다.` +
       koreanPreorders(preorders),
   }),
-  statusChange: (orderNumber, status, reason, parcels, preorders) => {
+  statusChange: (orderNumber, status, reason, parcels, preorders, poReference) => {
     const label = contractTextsKo.orderStatusLabels[status];
     return {
       subject: `[K-Shop] 주문 ${orderNumber}: ${label}`,
       text:
         `주문 ${orderNumber}의 상태가 변경되었습니다: ${label}` +
+        koreanPo(poReference) +
         (reason ? `\n사유: ${reason}` : '') +
         (parcels.length ? `\n\n출고 내역:\n${lines(parcels, koreanParcel)}` : '') +
         koreanPreorders(preorders),

@@ -13,6 +13,8 @@ let korea: Auth;
 let global: Auth;
 let staff: Auth;
 const placed: string[] = [];
+/** A buyer's PO number that a spreadsheet would run as a formula, were it not defused. */
+const FORMULA_PO = '=HYPERLINK("https://evil.example","PO 4500")';
 beforeAll(async () => {
   shop = await createTestShop();
   korea = await shop.loginAs(DEMO.korea);
@@ -23,7 +25,7 @@ beforeAll(async () => {
     await stockedOption(shop, 50),
     await stockedOption(shop, 50),
   ];
-  for (const [auth, currency, lines] of [
+  for (const [auth, currency, lines, poReference] of [
     [
       korea,
       'KRW',
@@ -31,10 +33,14 @@ beforeAll(async () => {
         { productOptionUuid: a.id, quantity: 2 },
         { productOptionUuid: b.id, quantity: 3 },
       ],
+      FORMULA_PO,
     ],
-    [global, 'USD', [{ productOptionUuid: c.id, quantity: 4 }]],
+    [global, 'USD', [{ productOptionUuid: c.id, quantity: 4 }], undefined],
   ] as const) {
-    const res = await placeOrder(shop, auth, await orderPayload(shop, currency, [...lines]));
+    const res = await placeOrder(shop, auth, {
+      ...(await orderPayload(shop, currency, [...lines])),
+      poReference,
+    });
     expect(res.statusCode).toBe(200);
     placed.push(body(res).data.orderNumber);
   }
@@ -87,6 +93,22 @@ describe('order exports', () => {
     // Where each order ships: Korea for the Korean company, unsaid for the Global one's checkout without a country.
     const krw = ours.find((r) => r[col('currency')] === 'KRW')!;
     expect([krw[col('ship_to_country')], usd[col('ship_to_country')]]).toEqual(['KR', '']);
+    // The buyer's PO number (issue 35), defused: a spreadsheet shows it and never runs it.
+    expect([krw[col('po_reference')], usd[col('po_reference')]]).toEqual([`'${FORMULA_PO}`, '']);
+
+    // The list's order-number filter finds an order by its PO number, here as in the list.
+    const byPo = await shop.app.inject({
+      url: `/api/v1/admin/orders.csv?orderNumber=${encodeURIComponent('po 4500')}`,
+      headers: staff,
+    });
+    expect(byPo.statusCode).toBe(200);
+    expect(
+      new Set(
+        parseCsv(byPo.body.replace(/^\uFEFF/, ''))
+          .slice(1)
+          .map((r) => r[col('order_number')]),
+      ),
+    ).toEqual(new Set([placed[0]]));
 
     const pendingOnly = await shop.app.inject({
       url: '/api/v1/admin/orders.csv?status=CANCELLED',
@@ -107,6 +129,9 @@ describe('order exports', () => {
       .map(([, bytes]) => strFromU8(bytes))
       .join('\n');
     for (const orderNumber of placed) expect(xml).toContain(orderNumber);
+    // Texts are text cells, never formulas: the PO number is kept as the buyer gave it.
+    expect(xml).toContain(`<t>${FORMULA_PO}</t>`);
+    expect(xml).not.toContain('<f>');
     const sheet = strFromU8(files['xl/worksheets/sheet1.xml']!);
     expect(sheet.match(/<row /g)?.length).toBe(1 + (await storedLines()).length);
   });

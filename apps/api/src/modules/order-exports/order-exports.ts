@@ -28,6 +28,8 @@ export const EXPORT_COLUMNS = [
   'order_total',
   // Last, so that sheets made from the earlier columns keep their places.
   'ship_to_country',
+  // The buyer's own purchase-order number (issue 35), after the columns sheets already read.
+  'po_reference',
 ] as const;
 
 export type ExportLine = {
@@ -50,6 +52,8 @@ export type ExportLine = {
   orderTotal: number;
   /** Where the order ships, ISO 3166-1 alpha-2; empty when the order did not say. */
   shipToCountry: string;
+  /** The buyer's purchase-order number; empty when the order has none. */
+  poReference: string;
 };
 
 const koreanTime = (at: Date) =>
@@ -97,6 +101,7 @@ export async function exportLines(db: Executor, filter: Omit<AdminOrderFilter, '
       amount: fromMinorUnits(line.amount, currency),
       orderTotal: fromMinorUnits(order.finalAmount, currency),
       shipToCountry: order.receiverCountry ?? '',
+      poReference: order.poReference ?? '',
     };
   });
 }
@@ -119,6 +124,7 @@ const cellsOf = (l: ExportLine) =>
     l.amount,
     l.orderTotal,
     l.shipToCountry,
+    l.poReference,
   ] as const;
 
 /** CSV with a byte order mark, so Excel opens the Korean text as UTF-8; texts that look like formulas are defused. */

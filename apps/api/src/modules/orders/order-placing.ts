@@ -85,6 +85,7 @@ function storefrontOrder(
       // A buyer's currency is KRW exactly when the company is Korean (ARCHITECTURE 4).
       country: receiverCountry(currency === 'KRW', receiver.country),
     },
+    poReference: input.poReference ?? null,
     once,
   };
 }

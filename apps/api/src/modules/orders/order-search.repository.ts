@@ -8,6 +8,7 @@ export type AdminOrderFilter = {
   from?: string;
   to?: string;
   buyer?: string;
+  /** Part of the order number or of the buyer's purchase-order number (issue 35). */
   orderNumber?: string;
   /** Only the orders this staff member is in charge of (the list's `assigned=me`). */
   assignedTo?: string;
@@ -48,7 +49,11 @@ export function adminOrderConditions(f: Omit<AdminOrderFilter, 'limit' | 'offset
     conditions.push(sql`${orders.createdAt} >= (${f.from}::date::timestamp at time zone 'Asia/Seoul')`);
   if (f.to)
     conditions.push(sql`${orders.createdAt} < ((${f.to}::date + 1)::timestamp at time zone 'Asia/Seoul')`);
-  if (f.orderNumber) conditions.push(ilike(orders.orderNumber, containsPattern(f.orderNumber)));
+  if (f.orderNumber) {
+    // One box finds both numbers: the shop's order number and the buyer's own PO number.
+    const like = containsPattern(f.orderNumber);
+    conditions.push(or(ilike(orders.orderNumber, like), ilike(orders.poReference, like))!);
+  }
   if (f.assignedTo) conditions.push(eq(orders.personInChargeStaffId, f.assignedTo));
   if (f.buyer) {
     const like = containsPattern(f.buyer);

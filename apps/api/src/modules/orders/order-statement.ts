@@ -25,6 +25,8 @@ export type NewOrder = {
   day: string;
   /** A storefront order's Idempotency-Key: its answer is stored with the order (see `writeOrder`). */
   once?: OrderKey;
+  /** The buyer's own purchase-order number (issue 35), or null when none was given. */
+  poReference?: string | null;
   receiver: {
     companyEmail: string;
     receiverName: string;
@@ -112,7 +114,7 @@ const fits = (o: SQL, l: SQL = o) =>
 
 /**
  * The order statement of `writeOrder` for one shape, with placeholders: `buyer`, `expected`,
- * `catalogueTotal`, `day`, the receiver's fields, `takenBy`, `option{i}`/`qty{i}` per line, and with a key
+ * `catalogueTotal`, `day`, the receiver's fields, `takenBy`, `poReference`, `option{i}`/`qty{i}` per line, and with a key
  * `route`, `key`, `requestHash` and `placed`. Exported for `bench/ordering-vs-database.ts`, which runs the
  * very statement from pgbench.
  */
@@ -252,11 +254,12 @@ export function orderStatement(shape: OrderShape): Query {
       'ord',
       sql`insert into orders (order_number, buyer_id, status, currency_code, product_amount, final_amount,
         receiver_company_name, receiver_email, receiver_name, receiver_phone_number, receiver_postal_code,
-        receiver_address_detail, receiver_country, business_registration_number, taken_by_staff_id)
+        receiver_address_detail, receiver_country, business_registration_number, taken_by_staff_id, po_reference)
       select ${p('day')}::text || '-' || nextval('order_number_seq'), b.id, 'PENDING', ${currency},
         (select minor from expected), (select minor from expected), b.company_name, ${p('companyEmail')}::text,
         ${p('receiverName')}::text, ${p('phoneNumber')}::text, ${p('postalCode')}::text,
-        ${p('addressDetail')}::text, ${p('country')}::text, b.business_registration_number, ${p('takenBy')}::uuid
+        ${p('addressDetail')}::text, ${p('country')}::text, b.business_registration_number, ${p('takenBy')}::uuid,
+        ${p('poReference')}::text
       from buyer b
       where (select count(*) from held) = ${shape.lineCount}
       returning id, order_number, product_amount`,
@@ -403,6 +406,7 @@ export async function writeOrder(db: Executor, o: NewOrder): Promise<OrderWrite>
     anyWindow: o.anyWindow ?? false,
     day: o.day,
     takenBy: o.takenByStaffId ?? null,
+    poReference: o.poReference ?? null,
     ...o.receiver,
   };
   for (const [i, line] of o.lines.entries()) {

@@ -87,6 +87,7 @@ export async function orderList(db: Executor, buyerId: string, page: number, lim
     status: o.status,
     finalPaymentAmount: fromMinorUnits(o.finalAmount, o.currencyCode),
     currencyCode: o.currencyCode,
+    poReference: o.poReference,
     orderDetails: details.filter((d) => d.orderId === o.id).map((d) => toLine(d, dates)),
   }));
   return { orderList, totalCount };
@@ -108,6 +109,7 @@ async function detailView(db: Executor, order: OrderRow): Promise<OrderDetail> {
     currencyCode: order.currencyCode,
     beforeDiscountProductAmount: fromMinorUnits(order.productAmount, order.currencyCode),
     finalPaymentAmount: fromMinorUnits(order.finalAmount, order.currencyCode),
+    poReference: order.poReference,
     // Voided memos no longer count and are not the buyer's to read.
     orderMemos: memos.filter((m) => !m.voidedAt).map((m) => ({ orderMemoUuid: m.id, content: m.content })),
     orderDetails: details.map((d) => toLine(d, dates)),
@@ -155,6 +157,7 @@ export async function adminOrderList(db: Executor, filter: searchRepo.AdminOrder
       buyerEmail: r.buyerEmail,
       personInCharge: r.personInCharge,
       lineCount: r.lineCount,
+      poReference: r.order.poReference,
       takenBy: r.takenBy,
     })),
     totalCount,

@@ -117,6 +117,7 @@ export async function placeTakenOrder(
         // Outside a product's order window only with a reason, which the history keeps (issue 34).
         anyWindow: input.outsideWindowReason !== undefined,
         takenByStaffId: staffId,
+        poReference: input.poReference ?? null,
         day: orderDay(),
         receiver: {
           companyEmail: input.receiverInfo.companyEmail,

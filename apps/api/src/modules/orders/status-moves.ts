@@ -242,6 +242,7 @@ export function statusChangeMail(change: StatusChange): Mail {
     change.reason,
     (change.shipments ?? []).map(parcelText),
     change.preorders,
+    change.order.poReference,
   );
   return { to: change.buyerEmail, ...mail };
 }

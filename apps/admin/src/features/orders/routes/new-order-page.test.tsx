@@ -134,6 +134,30 @@ describe('NewOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await vi.waitFor(() => expect(api.callsTo('POST /admin/orders')).toHaveLength(1));
     expect(api.callsTo('POST /admin/orders')[0]!.body).not.toHaveProperty('outsideWindowReason');
+    expect(api.callsTo('POST /admin/orders')[0]!.body).not.toHaveProperty('poReference');
+  });
+
+  it("sends the buyer's PO number said on the phone, trimmed, at most 50 characters", async () => {
+    signedIn();
+    const api = stubShop([OPEN]);
+    const user = userEvent.setup();
+    renderWithProviders(<NewOrderPage />, { route: '/orders/new' });
+
+    await addLine(user, 'Add IVE Light Stick Standard');
+    const po = screen.getByRole('textbox', { name: "Buyer's PO number" }) as HTMLInputElement;
+    expect(po.required).toBe(false);
+    expect(
+      screen.getByText(
+        "Optional. The buyer's own purchase-order number, printed on the invoice and the packing list.",
+      ),
+    ).toBeTruthy();
+    await user.type(po, 'X'.repeat(60));
+    expect(po.value).toHaveLength(50);
+    await user.clear(po);
+    await user.type(po, '  PHONE-PO-31 ');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(api.callsTo('POST /admin/orders')).toHaveLength(1));
+    expect(api.callsTo('POST /admin/orders')[0]!.body).toMatchObject({ poReference: 'PHONE-PO-31' });
   });
 
   it('says in Korean where the window stands and what the field is', async () => {
@@ -146,5 +170,6 @@ describe('NewOrderPage', () => {
     await addLine(user, 'NewJeans 2nd EP Bluebook 추가');
     expect(screen.getAllByText('주문 기간 외: 아직 주문을 받지 않습니다').length).toBeGreaterThan(0);
     expect(screen.getByLabelText('주문 기간 외 주문 사유')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '바이어 발주번호' })).toBeTruthy();
   });
 });

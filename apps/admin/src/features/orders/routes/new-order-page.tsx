@@ -1,4 +1,4 @@
-import { countryName, formatPrice, HOME_COUNTRY } from '@kshop/contract';
+import { countryName, formatPrice, HOME_COUNTRY, PO_REFERENCE_MAX, poReferenceField } from '@kshop/contract';
 import { CountryOptions, FormField } from '@kshop/ui';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -43,6 +43,8 @@ export function NewOrderPage() {
     country: '',
   });
   const [outsideReason, setOutsideReason] = useState('');
+  /** The buyer's own purchase-order number, usually said on the phone with the order (issue 35). */
+  const [poReference, setPoReference] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const place = usePlaceTakenOrder();
   const chosenHeading = useRef<HTMLHeadingElement>(null);
@@ -70,6 +72,7 @@ export function NewOrderPage() {
     setBuyer(next);
     setLines([]);
     setOutsideReason('');
+    setPoReference('');
     setProblem(null);
   };
 
@@ -95,6 +98,9 @@ export function NewOrderPage() {
     if (badLine) return setProblem(`${badLine.option.productTitle}: ${localize(lineProblem(badLine) ?? '')}`);
     if (addressId === TYPED && !receiver.addressDetail.trim())
       return setProblem(messages.order.addressRequired);
+    // The contract's rule, the one the API applies.
+    const po = poReferenceField.safeParse(poReference);
+    if (!po.success) return setProblem(localize(po.error.issues[0]?.message ?? ''));
     setProblem(null);
     try {
       const placed = await place.mutateAsync({
@@ -103,6 +109,7 @@ export function NewOrderPage() {
         ...(addressId === TYPED ? {} : { addressId }),
         // Without a reason the API refuses the product outside its window, and says so.
         ...(outside.length > 0 && outsideReason.trim() ? { outsideWindowReason: outsideReason.trim() } : {}),
+        ...(po.data ? { poReference: po.data } : {}),
         receiverInfo: {
           receiverName: receiver.receiverName,
           companyEmail: receiver.companyEmail,
@@ -225,6 +232,22 @@ export function NewOrderPage() {
                 </FormField>
               </>
             )}
+
+            <FormField
+              label={t`Buyer's PO number`}
+              hint={t`Optional. The buyer's own purchase-order number, printed on the invoice and the packing list.`}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  maxLength={PO_REFERENCE_MAX}
+                  autoComplete="off"
+                  value={poReference}
+                  onChange={(e) => setPoReference(e.target.value)}
+                />
+              )}
+            </FormField>
 
             {outside.length > 0 && (
               <FormField

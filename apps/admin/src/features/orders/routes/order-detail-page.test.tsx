@@ -413,6 +413,22 @@ describe('OrderDetailPage', () => {
     expect(within(panel).getByText('Country').nextElementSibling?.textContent).toBe('Canada');
   });
 
+  it("shows the buyer's PO number with the buyer, and no row for an order without one", async () => {
+    stubOrder('STAFF', order({ poReference: 'HB-4500012345' }));
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Buyer and delivery' });
+    expect(within(panel).getByText("Buyer's PO number").nextElementSibling?.textContent).toBe(
+      'HB-4500012345',
+    );
+  });
+
+  it('leaves the PO number out when the order has none', async () => {
+    stubOrder('STAFF', order({ poReference: null }));
+    renderPage();
+    const panel = await screen.findByRole('region', { name: 'Buyer and delivery' });
+    expect(within(panel).queryByText("Buyer's PO number")).toBeNull();
+  });
+
   it('closes memos on a delivered order', async () => {
     stubOrder('STAFF', order({ status: 'DELIVERED', nextStatuses: [], memosOpen: false }));
     renderPage();

@@ -202,6 +202,14 @@ export function OrderDetailPage() {
                 <Trans>Company</Trans>
               </dt>
               <dd>{order.receiverInfo.companyName}</dd>
+              {order.poReference && (
+                <>
+                  <dt>
+                    <Trans>Buyer's PO number</Trans>
+                  </dt>
+                  <dd>{order.poReference}</dd>
+                </>
+              )}
               <dt>
                 <Trans>Registration no.</Trans>
               </dt>

@@ -21,6 +21,7 @@ const ORDERS = {
       status: 'PENDING',
       personInCharge: null,
       takenBy: null,
+      poReference: 'HB-4500012345',
     },
   ],
   totalCount: 1,
@@ -47,6 +48,8 @@ describe('the order list in Korean', () => {
     expect(within(filters).getByRole('option', { name: '전체 상태' })).toBeTruthy();
     expect(within(filters).getByRole('option', { name: '최신순' })).toBeTruthy();
     expect(within(filters).getByRole('button', { name: '검색' })).toBeTruthy();
+    expect(within(filters).getByRole('searchbox', { name: '주문번호 또는 발주번호' })).toBeTruthy();
+    expect(within(table).getByText('발주번호 HB-4500012345')).toBeTruthy();
 
     const bar = screen.getByRole('form', { name: '선택한 주문 상태 일괄 변경' });
     expect(within(bar).getByText('선택한 주문 없음')).toBeTruthy();

@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useOrderList } from '../api/orders-api';
 import { OrderBulkActions } from '../components/order-bulk-actions';
 import { OrderExports } from '../components/order-exports';
+import './orders.css';
 
 /** The list's orders, as the Sort field offers them: field and direction in one choice. */
 const SORTS = [
@@ -103,7 +104,7 @@ export function OrderListPage() {
         <FormField label={t`Buyer (company, email or registration no.)`} className="field--grow">
           {(control) => <input {...control} name="buyer" type="search" defaultValue={get('buyer')} />}
         </FormField>
-        <FormField label={t`Order number`}>
+        <FormField label={t`Order or PO number`}>
           {(control) => (
             <input {...control} name="orderNumber" type="search" defaultValue={get('orderNumber')} />
           )}
@@ -212,6 +213,9 @@ export function OrderListPage() {
                         onChange={(event) => toggle(order.uuid, event.target.checked)}
                       />{' '}
                       <Link to={`/orders/${order.orderNumber}`}>{order.orderNumber}</Link>
+                      {order.poReference && (
+                        <span className="order-list__po muted">{t`PO ${order.poReference}`}</span>
+                      )}
                     </td>
                     <td className="nowrap">{formatDateTime(order.createdAt)}</td>
                     <td>{order.companyName}</td>

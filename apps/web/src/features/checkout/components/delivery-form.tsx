@@ -5,6 +5,8 @@ import {
   messages,
   orderSubmitProblems,
   PHONE_PLACEHOLDER_ORDER,
+  PO_REFERENCE_MAX,
+  poReferenceField,
   type UserProfile,
 } from '@kshop/contract';
 import { CountryOptions, FormField, useAlert, useConfirm } from '@kshop/ui';
@@ -33,6 +35,8 @@ type DeliveryFields = {
   addressDetail: string;
   /** ISO 3166-1 alpha-2, or '' when none is chosen (a Global company's typed address). */
   country: string;
+  /** The buyer's own purchase-order number (issue 35); optional. */
+  poReference: string;
 };
 
 type DeliveryFormProps = { profile: UserProfile; cart: CartData };
@@ -70,6 +74,12 @@ export function receiverEmailProblem(email: string): string | null {
   return checked.success ? null : (checked.error.issues[0]?.message ?? messages.contact.emailPattern);
 }
 
+/** What is wrong with the PO number typed, by the contract's rule (the server's), or null: it may be empty. */
+export function poReferenceProblem(poReference: string): string | null {
+  const checked = poReferenceField.safeParse(poReference);
+  return checked.success ? null : (checked.error.issues[0]?.message ?? null);
+}
+
 /** The 'Delivery' form, the 'Product Information' panel beside it and ORDER NOW (spec sections 2, 5 and 8). */
 export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const { t } = useLingui();
@@ -90,6 +100,7 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
     postalCode: startAddress?.postalCode ?? '',
     addressDetail: startAddress?.addressDetail ?? '',
     country: startAddress?.country ?? (profile.isKoreanCompany ? HOME_COUNTRY : ''),
+    poReference: '',
   });
   const [addressUuid, setAddressUuid] = useState<string | null>(startAddress?.addressUuid ?? null);
   const [picking, setPicking] = useState(false);
@@ -98,12 +109,15 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
   const attempt = useCheckoutAttempt();
   const [emailError, setEmailError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const [poError, setPoError] = useState<string | null>(null);
+  const poRef = useRef<HTMLInputElement>(null);
   const [missing, setMissing] = useState<FieldProblems>({});
 
   const edit =
     (name: keyof DeliveryFields) =>
     (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       if (name === 'receiverEmail') setEmailError(null);
+      if (name === 'poReference') setPoError(null);
       setMissing((current) => (name in current ? { ...current, [name]: undefined } : current));
       const value = name === 'addressDetail' ? oneLine(event.target.value) : event.target.value;
       setFields((current) => ({ ...current, [name]: value }));
@@ -137,6 +151,13 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
       void alert(t`Receiver email: ${problem}`);
       return;
     }
+    const poProblem = poReferenceProblem(fields.poReference);
+    if (poProblem) {
+      setPoError(poProblem);
+      poRef.current?.focus();
+      void alert(localize(poProblem));
+      return;
+    }
     if (!(await confirm(texts.order.confirmPlace))) return;
 
     setPlacing(true);
@@ -153,6 +174,8 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
         phoneNumber: fields.phoneNumber.trim(),
         ...(fields.country ? { country: fields.country } : {}),
       },
+      // Only when given: an order without one reads exactly as before.
+      ...(fields.poReference.trim() ? { poReference: fields.poReference.trim() } : {}),
       productOptionList: cart.cartList.map((item) => ({
         productOptionUuid: item.productOption.uuid,
         quantity: item.quantity,
@@ -201,6 +224,22 @@ export function DeliveryForm({ profile, cart }: DeliveryFormProps) {
         <FormField label={t`Company name`}>
           {(control) => (
             <input {...control} value={profile.companyName} readOnly autoComplete="organization" />
+          )}
+        </FormField>
+        <FormField
+          label={t`Your PO number`}
+          hint={t`Optional. Your own purchase-order number, printed on the invoice and the packing list.`}
+          error={shown(poError)}
+        >
+          {(control) => (
+            <input
+              {...control}
+              ref={poRef}
+              value={fields.poReference}
+              onChange={edit('poReference')}
+              maxLength={PO_REFERENCE_MAX}
+              autoComplete="off"
+            />
           )}
         </FormField>
         <h2 className="checkout__heading checkout__heading--later">

@@ -54,6 +54,10 @@ describe('checkout in Korean', () => {
     expect(screen.getByRole('heading', { level: 1, name: '배송 정보' })).toBeTruthy();
     expect(screen.getByLabelText('사업자등록번호')).toHaveProperty('readOnly', true);
     expect(screen.getByLabelText('업체명')).toHaveProperty('value', '한빛레코드');
+    expect(screen.getByLabelText('귀사 발주번호')).toHaveProperty('required', false);
+    expect(
+      screen.getByText('선택. 귀사의 발주번호를 입력하시면 인보이스와 패킹리스트에 인쇄됩니다.'),
+    ).toBeTruthy();
     const panel = within(screen.getByRole('complementary', { name: '상품 정보' }));
     expect(panel.getByText('2 x ₩15,000 = ₩30,000')).toBeTruthy();
     expect(document.querySelector('.checkout-line__badge')?.textContent).toBe('수량 2');

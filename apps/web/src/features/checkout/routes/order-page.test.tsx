@@ -333,6 +333,27 @@ describe('OrderPage (Delivery)', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/mypage/shoppingdetail/${ORDER_UUID}`);
   });
 
+  it("sends the buyer's own PO number, trimmed, told where it will appear, at most 50 characters", async () => {
+    const user = userEvent.setup();
+    const calls = stubApi(profile(), cart([item(1, 12.5, 2)]));
+    await renderOrderPage();
+    const po = screen.getByRole('textbox', { name: 'Your PO number' }) as HTMLInputElement;
+    expect(po.value).toBe('');
+    expect(po.required).toBe(false);
+    expect(po.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(po.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /printed on the invoice/,
+    );
+    await user.type(po, `  PO-${'9'.repeat(60)}`);
+    expect(po.value).toHaveLength(50);
+    await user.clear(po);
+    await user.type(po, '  SB-PO-2026-0042 ');
+    await user.click(screen.getByRole('button', { name: 'ORDER NOW' }));
+    await user.click(await screen.findByRole('button', { name: 'OK' }));
+    await screen.findByRole('dialog', { name: messages.order.assigning });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ poReference: 'SB-PO-2026-0042' });
+  });
+
   it('leaves out of the order, and of its total, a cart line outside its order window', async () => {
     const user = userEvent.setup();
     const closed = item(2, 9, 4);

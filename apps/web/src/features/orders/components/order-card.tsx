@@ -10,6 +10,7 @@ export function OrderCard({ order }: { order: OrderSummary }) {
   const { i18n } = useLingui();
   const { orderStatusLabels } = useContractTexts();
   const orderNumber = order.orderNumber;
+  const poReference = order.poReference;
   const [first, ...rest] = order.orderDetails;
   const more = rest.length;
   const thumbnail = first?.productOption.thumbnailUrlArray[0] || FALLBACK_IMAGE_URL;
@@ -24,6 +25,13 @@ export function OrderCard({ order }: { order: OrderSummary }) {
             Order No. <span>{orderNumber}</span>
           </Trans>
         </p>
+        {poReference && (
+          <p className="order-card__number">
+            <Trans>
+              Your PO number <span>{poReference}</span>
+            </Trans>
+          </p>
+        )}
         <p className={`order-card__status order-card__status--${order.status.toLowerCase()}`}>
           {orderStatusLabels[order.status]}
         </p>

@@ -79,6 +79,14 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
           </dt>
           <dd>{order.orderNumber}</dd>
         </div>
+        {order.poReference && (
+          <div>
+            <dt>
+              <Trans>Your PO number</Trans>
+            </dt>
+            <dd>{order.poReference}</dd>
+          </div>
+        )}
         <div>
           <dt>
             <Trans>Order Date</Trans>

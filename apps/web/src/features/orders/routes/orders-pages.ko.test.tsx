@@ -46,6 +46,7 @@ const detail: OrderDetail = {
   currencyCode: 'KRW',
   beforeDiscountProductAmount: 90000,
   finalPaymentAmount: 105000,
+  poReference: 'HB-4500012345',
   orderMemos: [{ orderMemoUuid: '0e000000-0000-4000-8000-000000000001', content: 'Shipping fee/15000' }],
   orderDetails: [line('NOVA9 1st Album', 1), line('Light Stick', 2)],
   receiverInfo: {
@@ -100,6 +101,7 @@ describe('orders in Korean', () => {
     expect(screen.getByText('2026년 3월 14일 오후 2:30')).toBeTruthy();
     expect(screen.getByText('CONFIRMED')).toBeTruthy();
     expect(screen.getByText('(주문 확정)')).toBeTruthy();
+    expect(screen.getByText('귀사 발주번호').nextElementSibling?.textContent).toBe('HB-4500012345');
     const lines = within(screen.getByRole('list', { name: '주문 상품' })).getAllByRole('listitem');
     expect(within(lines[0] as HTMLElement).getByText('수량: 2개')).toBeTruthy();
     const amounts = [...document.querySelectorAll('.order-amounts > div')].map((row) =>

@@ -93,6 +93,24 @@ describe('ShoppingInfoPage', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/v1/order/list?page=1&limit=4');
   });
 
+  it("shows the buyer's PO number on the card of an order that has one, and nothing on the others", async () => {
+    startSession('member');
+    stubFetch(() =>
+      envelope({
+        orderList: [
+          summary({ poReference: 'HB-4500012345' }),
+          summary({ uuid: '0b1c2d3e-0000-4000-8000-000000000002', orderNumber: '20260314-1002' }),
+        ],
+        totalCount: 2,
+      }),
+    );
+    renderWithProviders(<ShoppingInfoPage />, { route: '/mypage/shoppinginfo' });
+    const withPo = within((await screen.findByText('20260314-1001')).closest('article') as HTMLElement);
+    expect(withPo.getByText('HB-4500012345').parentElement?.textContent).toBe('Your PO number HB-4500012345');
+    const without = within(screen.getByText('20260314-1002').closest('article') as HTMLElement);
+    expect(without.queryByText(/Your PO number/)).toBeNull();
+  });
+
   it('writes the date in the Korean locale and Korean time', () => {
     expect(orderDate('2026-03-14T05:30:00.000Z')).toBe('2026. 3. 14.');
     // Still 13 March in UTC, already 14 March in Seoul, as the order number says.
@@ -223,6 +241,21 @@ describe('OrderDetailPage', () => {
     renderDetail();
     expect(await screen.findByText('200 Front St W, Toronto, ON (M5V 2T6)')).toBeTruthy();
     expect(screen.getByText('Country').nextElementSibling?.textContent).toBe('Canada');
+  });
+
+  it("shows the buyer's PO number beside the order number when the order has one", async () => {
+    startSession('member');
+    stubFetch(() => envelope(detail({ poReference: 'HB-4500012345' })));
+    renderDetail();
+    expect((await screen.findByText('Your PO number')).nextElementSibling?.textContent).toBe('HB-4500012345');
+  });
+
+  it('shows no PO number row for an order without one', async () => {
+    startSession('member');
+    stubFetch(() => envelope(detail({ poReference: null })));
+    renderDetail();
+    await screen.findByText('20260314-1001');
+    expect(screen.queryByText('Your PO number')).toBeNull();
   });
 
   it('says the order was not found for an unknown or foreign order', async () => {
