@@ -213,7 +213,7 @@ export const buyerTextsKo: Localized<BuyerTexts> = {
     ok: '담을 수 있습니다.',
     merged: (lines) => `같은 코드의 ${lines}줄을 하나로 합쳤습니다.`,
     raisedToMinimum: (minimum) => `최소 주문 수량인 ${minimum}개로 올렸습니다.`,
-    roundedToMultiple: (multiple) => `${multiple}개 단위에 맞춰 올렸습니다.`,
+    roundedToMultiple: (multiple) => `박스 단위(${multiple}개)에 맞춰 올렸습니다.`,
     loweredToAvailable: (most) => `지금 주문할 수 있는 최대 수량인 ${most}개로 줄였습니다.`,
     inCart: (quantity) => `장바구니에 이미 ${quantity}개가 있어 이 수량을 더합니다.`,
     unknownCode: '이 SKU 또는 바코드의 상품이 없습니다.',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../constants.js';
-import { QUICK_ORDER_CODE_MAX, QUICK_ORDER_MAX_LINES } from '../rules/quick-order.js';
+import { QUICK_ORDER_CODE_MAX, QUICK_ORDER_MAX_LINES, type QuickOrderBadRow } from '../rules/quick-order.js';
 import { QUICK_ORDER_MESSAGES } from '../shop-messages.js';
 import { envelope } from './common.js';
 import { boundedInt, INT_RANGE, safeText } from './primitives.js';
@@ -126,3 +126,16 @@ export const quickOrderAddData = quickOrderCheckData.extend({
 });
 export type QuickOrderAddData = z.infer<typeof quickOrderAddData>;
 export const quickOrderAddResponse = envelope(quickOrderAddData);
+
+/** Lines whose quantity could not be read (of a paste or a file) as the check lists them: to fix, not looked up. */
+export const unreadQuickOrderLines = (bad: readonly QuickOrderBadRow[]): QuickOrderCheckedLine[] =>
+  bad.map((row) => ({
+    code: row.code,
+    lineNumbers: [row.line],
+    product: null,
+    askedQuantity: 0,
+    quantity: 0,
+    outcome: 'badQuantity',
+    notes: [{ kind: 'badQuantity', message: QUICK_ORDER_MESSAGES.badQuantity }],
+    message: QUICK_ORDER_MESSAGES.badQuantity,
+  }));

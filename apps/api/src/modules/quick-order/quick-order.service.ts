@@ -14,6 +14,7 @@ import {
   type QuickOrderOutcome,
   type QuickOrderRequest,
   smallestQuantity,
+  unreadQuickOrderLines,
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { lockBuyer } from '../../db/row-locks.js';
@@ -115,19 +116,6 @@ const finished = (line: Omit<QuickOrderCheckedLine, 'outcome' | 'message'>): Qui
   return { ...line, notes, outcome, message: notes.map((n) => n.message).join(' ') };
 };
 
-/** Lines whose quantity could not be read (a file's or a paste's), listed to fix. */
-export const unreadLines = (bad: readonly QuickOrderBadRow[]): QuickOrderCheckedLine[] =>
-  bad.map((row) =>
-    finished({
-      code: row.code,
-      lineNumbers: [row.line],
-      product: null,
-      askedQuantity: 0,
-      quantity: 0,
-      notes: [refusal('badQuantity')],
-    }),
-  );
-
 /**
  * Every line checked against the shop as it is now, for this buyer: the option its code names, whether it can be
  * ordered, the quantity that goes into the cart (added to what the cart holds of it, refitted to the rules), and
@@ -219,7 +207,9 @@ const tableOf = (
   currency: CurrencyCode,
   unread: readonly QuickOrderBadRow[] = [],
 ): QuickOrderCheckData => {
-  const all = [...lines, ...unreadLines(unread)].sort((a, b) => a.lineNumbers[0]! - b.lineNumbers[0]!);
+  const all = [...lines, ...unreadQuickOrderLines(unread)].sort(
+    (a, b) => a.lineNumbers[0]! - b.lineNumbers[0]!,
+  );
   return {
     lines: all,
     addableCount: all.filter((l) => l.quantity > 0).length,
