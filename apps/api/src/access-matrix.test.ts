@@ -448,6 +448,30 @@ const ROUTES: Record<string, Route> = {
       },
     }),
   },
+  'POST /api/v1/quick-order/check': {
+    access: 'approved',
+    call: () => ({
+      url: '/api/v1/quick-order/check',
+      payload: { lines: [{ code: 'KS000001', quantity: 1 }] },
+    }),
+  },
+  'POST /api/v1/quick-order/add': {
+    access: 'approved',
+    call: async ({ allowed }) => ({
+      url: '/api/v1/quick-order/add',
+      payload: {
+        lines: [{ code: allowed ? (await stockedOption(shop, 100)).sku : 'KS000001', quantity: 1 }],
+      },
+    }),
+  },
+  'POST /api/v1/quick-order/file': {
+    access: 'approved',
+    call: () => ({
+      url: '/api/v1/quick-order/file',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'sku,quantity\nKS000001,1\n',
+    }),
+  },
   'POST /api/v1/cart/reorder': {
     access: 'approved',
     object: 'order',

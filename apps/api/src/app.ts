@@ -36,6 +36,7 @@ import releaseWeekRoutes from './modules/orders/release-week.routes.js';
 import salesFoldPlugin from './modules/orders/sales-fold.plugin.js';
 import { allocationAdminRoutes, backorderChoiceRoutes } from './modules/preorders/allocation.routes.js';
 import pricingAdminRoutes from './modules/pricing/pricing.routes.js';
+import quickOrderRoutes from './modules/quick-order/quick-order.routes.js';
 import salesRoutes from './modules/sales/sales.routes.js';
 import shipmentAdminRoutes from './modules/shipments/shipments.routes.js';
 import signupRoutes from './modules/signup/signup.routes.js';
@@ -179,6 +180,7 @@ export async function buildApp({
       await api.register(fileApiRoutes);
       await api.register(contactRoutes);
       await api.register(cartRoutes);
+      await api.register(quickOrderRoutes);
       await api.register(orderRoutes);
       await api.register(documentRoutes);
       await api.register(stockAlertRoutes);

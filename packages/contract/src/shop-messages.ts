@@ -112,3 +112,24 @@ export const REORDER_SKIPS = {
   inCart: 'already in your cart',
   closed: 'orders closed',
 } as const;
+
+/** Quick order (issue 35): what became of each pasted or uploaded line, and the page's own answers. */
+export const QUICK_ORDER_MESSAGES = {
+  ok: 'Ready to add.',
+  merged: (lines: number) => `${lines} lines with this code were merged into one.`,
+  raisedToMinimum: (minimum: number) => `Raised to the minimum order quantity of ${minimum}.`,
+  roundedToMultiple: (multiple: number) => `Rounded up to a multiple of ${multiple}.`,
+  loweredToAvailable: (most: number) => `Lowered to ${most}, the most that can be ordered now.`,
+  inCart: (quantity: number) => `${quantity} already in your cart: this quantity is added to it.`,
+  unknownCode: 'No product has this SKU or barcode.',
+  soldOut: 'Sold out.',
+  notEnoughStock: 'Not enough stock for the minimum order quantity.',
+  ordersClosed: 'Orders for this product are closed.',
+  ordersNotOpen: 'Orders for this product are not open yet.',
+  notPublished: 'This product is not on sale.',
+  badQuantity: 'Write a whole quantity of at least 1 after the code.',
+  tooManyLines: (max: number) => `Up to ${max} lines can be checked at once: split the list.`,
+  noLines: 'Paste or upload at least one line of SKU or barcode and quantity.',
+  checked: (addable: number, total: number) => `${addable} of ${total} lines can be added.`,
+  added: (lines: number) => `${lines} lines added to your cart.`,
+} as const;

@@ -18,6 +18,7 @@ export const TASK_LIMITS: Record<UntrustedTaskName, { timeLimitMs: number; tooMu
   },
   catalogueFile: { timeLimitMs: 60_000, tooMuch: () => importTooComplex() },
   catalogueRows: { timeLimitMs: 60_000, tooMuch: () => importTooComplex() },
+  quickOrderFile: { timeLimitMs: 60_000, tooMuch: () => importTooComplex() },
   orderPdf: {
     timeLimitMs: 30_000,
     tooMuch: () =>

@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { catalogueFileTask } from './catalogue-file.task.js';
 import { catalogueRowsTask } from './catalogue-rows.task.js';
 import { orderPdfTask } from './order-pdf.task.js';
+import { quickOrderFileTask } from './quick-order-file.task.js';
 import { svgCheckTask } from './svg-check.task.js';
 
 /** Every task the pool runs, by name: the worker thread's side of untrusted-pool.ts. */
@@ -10,6 +11,7 @@ export const untrustedTasks = {
   catalogueFile: catalogueFileTask,
   catalogueRows: catalogueRowsTask,
   orderPdf: orderPdfTask,
+  quickOrderFile: quickOrderFileTask,
 };
 export type UntrustedTasks = typeof untrustedTasks;
 export type UntrustedTaskName = keyof UntrustedTasks;

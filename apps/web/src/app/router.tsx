@@ -50,6 +50,10 @@ const MyPageLayout = named(() => import('../features/mypage/routes/mypage-layout
 const ReauthPage = named(() => import('../features/mypage/routes/reauth-page'), 'ReauthPage');
 const AccountPage = named(() => import('../features/mypage/routes/account-page'), 'AccountPage');
 const CartPage = named(() => import('../features/cart/routes/cart-page'), 'CartPage');
+const QuickOrderPage = named(
+  () => import('../features/quick-order/routes/quick-order-page'),
+  'QuickOrderPage',
+);
 const OrderPage = named(() => import('../features/checkout/routes/order-page'), 'OrderPage');
 const ShoppingInfoPage = named(
   () => import('../features/orders/routes/shopping-info-page'),
@@ -84,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: 'account-review', element: <AccountReviewPage /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'cart', element: <CartPage /> },
+      { path: 'quickorder', element: <QuickOrderPage /> },
       { path: 'order', element: <OrderPage /> },
       {
         path: 'mypage',

@@ -33,6 +33,7 @@ export const isPendingApproval = (error: unknown): boolean =>
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   query?: Record<string, QueryValue>;
+  /** Sent as JSON; a file (Blob) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
   /** Send the token when there is one (default). Login sends none. */
@@ -55,7 +56,9 @@ async function send<T>(path: string, options: RequestOptions, token: string | nu
   // The API answers in the language the storefront shows (its messages; a member's mails follow the account's).
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': activeLanguage() };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const file = options.body instanceof Blob ? options.body : null;
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   Object.assign(headers, options.headers);
 
   const url = buildUrl(path, options.query);
@@ -67,7 +70,7 @@ async function send<T>(path: string, options: RequestOptions, token: string | nu
       fetch(url, {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         signal: options.signal,
       }));
   } catch (error) {

@@ -261,6 +261,46 @@ export async function removeLine(db: Executor, buyerId: string, lineId: string) 
   if (removed.length === 0) throw notFound(messages.cart.itemNotFound, 'CART_ITEM_NOT_FOUND');
 }
 
+/** What each of these options leaves the buyer to ask for now: its stock, or on pre-order what its caps leave them. */
+export async function availableToBuyerOf(
+  db: Executor,
+  buyerId: string,
+  rows: readonly OrderingRow[],
+): Promise<(row: OrderingRow) => number> {
+  const preorders = rows.filter((r) => r.product.preorder).map((r) => r.option.id);
+  const taken = await preorderTaken(db, preorders, buyerId);
+  return (row) => availableToBuyer(row.option, row.product.preorder, taken.get(row.option.id) ?? NONE_TAKEN);
+}
+
+/** Why no quantity of an option can go into the cart now. */
+export type Unorderable = 'NOT_YET' | 'CLOSED' | 'SOLD_OUT' | 'BELOW_MINIMUM';
+
+/**
+ * A wanted quantity brought onto what the cart takes now (ORDER AGAIN and quick order): raised to the minimum,
+ * rounded up onto the multiple, lowered to the maximum per order and to `available`. Refused outside the order
+ * window, when sold out, or when what is available does not reach the minimum.
+ */
+export function fitOrderable(
+  row: OrderingRow,
+  available: number,
+  wanted: number,
+  now = new Date(),
+): { quantity: number } | { refused: Unorderable } {
+  const state = windowState(row.product, now);
+  if (state !== 'OPEN') return { refused: state };
+  if (row.option.isSoldOut || available <= 0) return { refused: 'SOLD_OUT' };
+  const rules = { ...quantityRules(row.option), available };
+  if (largestQuantity(rules) < smallestQuantity(rules)) return { refused: 'BELOW_MINIMUM' };
+  return { quantity: fitQuantity(wanted, rules) };
+}
+
+const REORDER_SKIPS_BY_REFUSAL = {
+  NOT_YET: REORDER_SKIPS.closed,
+  CLOSED: REORDER_SKIPS.closed,
+  SOLD_OUT: REORDER_SKIPS.soldOut,
+  BELOW_MINIMUM: REORDER_SKIPS.belowMinimum,
+} as const;
+
 /**
  * ORDER AGAIN: the lines of one of the buyer's orders that can still be bought go into the cart, each at its
  * ordered quantity raised to the option's minimum and lowered to what is available now. Lines of options no
@@ -280,16 +320,8 @@ export async function reorder(
     async (tx) => {
       const optionIds = ordered.flatMap((l) => (l.productOptionId ? [l.productOptionId] : []));
       const found = optionIds.length ? await repo.findOrderableOptions(tx, optionIds) : [];
-      const options = new Map(found.map((r) => [r.option.id, r.option]));
-      const products = new Map(found.map((r) => [r.option.id, r.product]));
-      const taken = await preorderTaken(
-        tx,
-        found.filter((r) => r.product.preorder).map((r) => r.option.id),
-        buyerId,
-      );
-      // On pre-order, what the caps leave this buyer stands for the stock (issue 34).
-      const availableOf = (option: Option) =>
-        availableToBuyer(option, products.get(option.id)!.preorder, taken.get(option.id) ?? NONE_TAKEN);
+      const rows = new Map(found.map((r) => [r.option.id, r]));
+      const availableOf = await availableToBuyerOf(tx, buyerId, found);
       const inCart = new Set(
         (optionIds.length ? await repo.linesForOptions(tx, buyerId, optionIds) : []).map(
           (l) => l.productOptionId,
@@ -305,23 +337,25 @@ export async function reorder(
           optionNameValue2: line.optionNameValue2,
           orderedQuantity: line.quantity,
         };
-        const option = line.productOptionId ? options.get(line.productOptionId) : undefined;
-        const available = option ? availableOf(option) : 0;
-        const rules = option ? { ...quantityRules(option), available } : null;
-        let reason: (typeof REORDER_SKIPS)[keyof typeof REORDER_SKIPS] | null = null;
-        if (!option || !rules) reason = REORDER_SKIPS.gone;
-        else if (windowState(products.get(option.id)!) !== 'OPEN') reason = REORDER_SKIPS.closed;
-        else if (option.isSoldOut || available <= 0) reason = REORDER_SKIPS.soldOut;
-        else if (largestQuantity(rules) < smallestQuantity(rules)) reason = REORDER_SKIPS.belowMinimum;
-        else if (inCart.has(option.id)) reason = REORDER_SKIPS.inCart;
-        if (reason || !option || !rules) {
-          result.skipped.push({ ...named, reason: reason ?? REORDER_SKIPS.gone });
+        const row = line.productOptionId ? rows.get(line.productOptionId) : undefined;
+        const skip = (reason: CartReorderData['skipped'][number]['reason']) =>
+          result.skipped.push({ ...named, reason });
+        if (!row) {
+          skip(REORDER_SKIPS.gone);
+          continue;
+        }
+        const fitted = fitOrderable(row, availableOf(row), line.quantity);
+        if ('refused' in fitted) {
+          skip(REORDER_SKIPS_BY_REFUSAL[fitted.refused]);
+          continue;
+        }
+        if (inCart.has(row.option.id)) {
+          skip(REORDER_SKIPS.inCart);
           continue;
         }
         // Raised to the minimum, onto the multiple, lowered to the maximum per order and the stock.
-        const quantity = fitQuantity(line.quantity, rules);
-        wanted.push({ line, optionId: option.id, quantity });
-        result.added.push({ ...named, quantity });
+        wanted.push({ line, optionId: row.option.id, quantity: fitted.quantity });
+        result.added.push({ ...named, quantity: fitted.quantity });
       }
       if (wanted.length === 0) return result;
       const inserted = new Set(

@@ -25,6 +25,13 @@ export const CartIcon = () => (
   </svg>
 );
 
+export const QuickOrderIcon = () => (
+  <svg {...common} aria-hidden="true" focusable="false">
+    <path d="M9 6h11M9 12h11M9 18h11" />
+    <path d="M4 6h.01M4 12h.01M4 18h.01" />
+  </svg>
+);
+
 export const UserIcon = () => (
   <svg {...common} aria-hidden="true" focusable="false">
     <circle cx="12" cy="8" r="4" />

@@ -49,10 +49,13 @@ describe('SiteHeader', () => {
     renderWithProviders(<SiteHeader />);
     expect(href('Cart')).toBe('/login');
     expect(href('My Page')).toBe('/login');
+    expect(screen.queryByRole('link', { name: 'Quick order' })).toBeNull();
     startSession('token');
     renderWithProviders(<SiteHeader />);
     expect(screen.getAllByRole('link', { name: 'Cart' })[1]?.getAttribute('href')).toBe('/cart');
     expect(screen.getAllByRole('link', { name: 'My Page' })[1]?.getAttribute('href')).toBe('/mypage');
+    // Quick order is for members only.
+    expect(screen.getAllByRole('link', { name: 'Quick order' })[1]?.getAttribute('href')).toBe('/quickorder');
   });
 
   it('has the seven menu entries and a mega-menu with every link of the spec', async () => {

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCartCount } from '../../features/cart';
 import { useIsLoggedIn } from '../../lib/session';
-import { CartIcon, MenuIcon, SearchIcon, UserIcon } from './icons';
+import { CartIcon, MenuIcon, QuickOrderIcon, SearchIcon, UserIcon } from './icons';
 import { LanguageSwitch } from './language-switch';
 import { MainNav } from './main-nav';
 
@@ -69,6 +69,11 @@ export function SiteHeader() {
           >
             <SearchIcon />
           </button>
+          {isLoggedIn && (
+            <Link to="/quickorder" className="icon-button" aria-label={t`Quick order`} title={t`Quick order`}>
+              <QuickOrderIcon />
+            </Link>
+          )}
           {/* The count sits beside the link, not in it: the link's name stays 'Cart', the count describes it. */}
           <span className="cart-count-anchor site-header__cart">
             <Link

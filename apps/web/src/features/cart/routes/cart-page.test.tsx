@@ -28,6 +28,7 @@ describe('CartPage', () => {
     await renderCart();
     expect(await screen.findByText(messages.cart.empty)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: /Quick order/ }).getAttribute('href')).toBe('/quickorder');
   });
 
   it('lists items with option, unit price, subtotal and total, and links to checkout', async () => {

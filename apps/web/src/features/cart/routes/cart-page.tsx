@@ -75,9 +75,14 @@ export function CartPage() {
 
   return (
     <section className="cart-page container">
-      <h1 className="cart-page__title">
-        <Trans>Cart</Trans>
-      </h1>
+      <div className="cart-page__head">
+        <h1 className="cart-page__title">
+          <Trans>Cart</Trans>
+        </h1>
+        <Link to="/quickorder" className="cart-page__quick-order">
+          <Trans>Quick order: paste SKUs and quantities</Trans>
+        </Link>
+      </div>
       {stockCheck.adjusted && (
         <div role="status" className="cart-page__notice">
           <p className="cart-page__notice-text">{messages.cart.adjusted}</p>
