@@ -325,6 +325,7 @@ function MenuItem({ entry, openSubPanel, onHover, onToggle }: MenuItemProps) {
 }
 
 function ArtistLinks({ artistCategoryId, label }: { artistCategoryId: number; label: string }) {
+  const { i18n } = useLingui();
   const artists = useQuery(artistsQuery(artistCategoryId));
   if (artists.isPending) {
     return (
@@ -349,13 +350,18 @@ function ArtistLinks({ artistCategoryId, label }: { artistCategoryId: number; la
   }
   return (
     <ul className="mega__list mega__list--artists" aria-label={label}>
-      {artists.data.map((artist) => (
-        <li key={artist.id}>
-          <Link to={artistPath(artist.id, artist.artistNameEN)} className="mega__link" lang="en">
-            {artist.artistNameEN}
-          </Link>
-        </li>
-      ))}
+      {artists.data.map((artist) => {
+        // The Korean name in Korean, the English name in English, where the artist has both (issue 33).
+        const korean = i18n.locale === 'ko' && artist.artistNameKO.trim() !== '';
+        const name = korean ? artist.artistNameKO : artist.artistNameEN;
+        return (
+          <li key={artist.id}>
+            <Link to={artistPath(artist.id, name)} className="mega__link" lang={korean ? 'ko' : 'en'}>
+              {name}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
