@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { afterLoginPath, continueShoppingPath, rememberPlace } from './return-places';
+import { continueShoppingPath, rememberPlace } from './return-places';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -12,16 +12,5 @@ describe('where the buyer was', () => {
     expect(continueShoppingPath()).toBe('/productlist/12?sort=releaseDate&page=3');
     rememberPlace('/search', '?keyword=album');
     expect(continueShoppingPath()).toBe('/search?keyword=album');
-  });
-
-  it('logging in returns to the page before the login screen, never to a session page', () => {
-    expect(afterLoginPath()).toBe('/');
-    rememberPlace('/productdetail/abc', '');
-    rememberPlace('/login', '');
-    rememberPlace('/signup', '');
-    expect(afterLoginPath()).toBe('/productdetail/abc');
-    rememberPlace('/cart/', '');
-    rememberPlace('/Login/', '');
-    expect(afterLoginPath()).toBe('/cart/');
   });
 });

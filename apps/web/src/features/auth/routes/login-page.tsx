@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useNavigate } from 'react-router';
-import { afterLoginPath } from '../../../lib/return-places';
 import { startSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login } from '../api/login';
@@ -23,7 +22,7 @@ export function LoginPage() {
         onLogin={login}
         onSuccess={(token) => {
           startSession(token);
-          navigate(afterLoginPath());
+          navigate('/');
         }}
       />
     </section>

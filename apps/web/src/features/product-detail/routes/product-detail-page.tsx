@@ -99,6 +99,8 @@ export function ProductDetailPage() {
               </dt>
               <dd className="product-detail__price">
                 {localize(priceLabel(price, query.data.currencyCode))}
+              </dd>
+              <dd className="product-detail__price-notes">
                 <PriceNotes
                   price={price}
                   comparedPrice={
