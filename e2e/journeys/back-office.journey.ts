@@ -472,7 +472,7 @@ describe('back office: staff approve a company, sell and ship a new product, and
       async (page) => {
         await openFromNav(page, 'Orders');
         const filter = page.getByRole('form', { name: 'Filter orders', exact: true });
-        await filter.getByLabel('Order number', { exact: true }).fill(order.orderNumber);
+        await filter.getByLabel('Order or PO number', { exact: true }).fill(order.orderNumber);
         await filter.getByRole('button', { name: 'Search', exact: true }).click();
         await page.waitForURL((url) => url.searchParams.get('orderNumber') === order.orderNumber);
         const table = page.getByRole('table', { name: 'Orders', exact: true });
