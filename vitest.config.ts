@@ -60,6 +60,9 @@ export default defineConfig({
           include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // As the back office's: beside the API's tests on two cores, a page test's first Korean render (its
+          // catalogue loaded) took 6-13 s; the tests wait for what they look for, this only bounds a hang.
+          testTimeout: 30_000,
         },
       },
       {
