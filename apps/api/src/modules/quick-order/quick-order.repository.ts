@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { cartItems, productOptions, products } from '../../db/schema.js';
+import { productOptions, products } from '../../db/schema.js';
 
 /**
  * The options of products not deleted whose SKU is one of `skus` (stored in upper case, so the caller upper-cases)
@@ -35,31 +35,3 @@ export function optionsByCode(db: Executor, skus: string[], barcodes: string[]) 
 }
 
 export type CodedOption = Awaited<ReturnType<typeof optionsByCode>>[number];
-
-/** The buyer's cart lines of these options, with their quantities. */
-export const cartLinesFor = (db: Executor, buyerId: string, optionIds: string[]) =>
-  optionIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .select({
-          id: cartItems.id,
-          productOptionId: cartItems.productOptionId,
-          quantity: cartItems.quantity,
-        })
-        .from(cartItems)
-        .where(and(eq(cartItems.buyerId, buyerId), inArray(cartItems.productOptionId, optionIds)));
-
-/** New cart lines; an option the buyer's cart got meanwhile is left as it is (not returned). */
-export const insertLines = (db: Executor, lines: (typeof cartItems.$inferInsert)[]) =>
-  db
-    .insert(cartItems)
-    .values(lines)
-    .onConflictDoNothing()
-    .returning({ productOptionId: cartItems.productOptionId, quantity: cartItems.quantity });
-
-export const setLineQuantity = (db: Executor, buyerId: string, lineId: string, quantity: number) =>
-  db
-    .update(cartItems)
-    .set({ quantity })
-    .where(and(eq(cartItems.id, lineId), eq(cartItems.buyerId, buyerId)))
-    .returning({ productOptionId: cartItems.productOptionId, quantity: cartItems.quantity });

@@ -19,6 +19,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { lockBuyer } from '../../db/row-locks.js';
 import { inTransaction, type TransactionLog } from '../../db/transaction.js';
+import * as cartRepo from '../cart/cart.repository.js';
 import { availableToBuyerOf, fitOrderable, quantityRules, type Unorderable } from '../cart/cart.service.js';
 import { MemberPrices } from '../pricing/pricing.service.js';
 import * as repo from './quick-order.repository.js';
@@ -141,7 +142,10 @@ async function plan(
   const optionIds = onSale.map((r) => r.option.id);
   const availableOf = await availableToBuyerOf(db, buyerId, onSale);
   const inCart = new Map(
-    (await repo.cartLinesFor(db, buyerId, optionIds)).map((l) => [l.productOptionId, l]),
+    (optionIds.length ? await cartRepo.linesForOptions(db, buyerId, optionIds) : []).map((l) => [
+      l.productOptionId,
+      l,
+    ]),
   );
   const prices = await MemberPrices.forBuyer(db, buyerId, currency, optionIds);
   const writes: Planned[] = [];
@@ -249,11 +253,12 @@ export async function add(
       const { lines, writes } = await plan(tx, buyerId, currency, request);
       const raised = writes.filter((w) => w.lineId !== null);
       const fresh = writes.filter((w) => w.lineId === null);
-      for (const w of raised) await repo.setLineQuantity(tx, buyerId, w.lineId!, w.cartQuantity);
+      // The lines were read under the buyer's lock: they are this buyer's, and stay as read.
+      for (const w of raised) await cartRepo.setQuantity(tx, w.lineId!, w.cartQuantity);
       const inserted = new Set(
         fresh.length
           ? (
-              await repo.insertLines(
+              await cartRepo.insertLines(
                 tx,
                 fresh.map((w) => ({ buyerId, productOptionId: w.optionId, quantity: w.cartQuantity })),
               )
