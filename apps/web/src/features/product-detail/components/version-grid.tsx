@@ -37,7 +37,6 @@ export function VersionGrid({ detail }: { detail: ProductDetailData }) {
   const alert = useAlert();
   const queryClient = useQueryClient();
   const headingId = useId();
-  const errorsId = useId();
   const { optionList, currentOption, product } = detail;
   const currencyCode: CurrencyCode | null = detail.currencyCode;
   const orderWindow = useOrderWindow(product);
@@ -205,7 +204,7 @@ export function VersionGrid({ detail }: { detail: ProductDetailData }) {
             </tbody>
           </table>
         </div>
-        <p className="version-grid__summary" aria-live="polite" id={errorsId}>
+        <p className="version-grid__summary" aria-live="polite">
           {showErrors && problems.length > 0
             ? t`Check the quantities marked above.`
             : chosen.length > 0
