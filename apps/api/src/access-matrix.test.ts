@@ -52,7 +52,7 @@ type Call = { url: string; payload?: unknown; headers?: Auth };
 type Route = {
   access: Access;
   /** The route acts on member A's object: A's own for A, the same object of A's for every other caller. */
-  object?: 'order' | 'address' | 'cart line' | 'certificate';
+  object?: 'order' | 'address' | 'cart line' | 'certificate' | 'saved list';
   /** The call ends the caller's account or session: it runs as a fresh caller of the same role. */
   usesUpCaller?: boolean;
   call: (cell: Cell) => Call | Promise<Call>;
@@ -78,6 +78,8 @@ let a: {
   address: { uuid: string; text: string };
   cartLine: { uuid: string; quantity: number };
   order: { uuid: string; orderNumber: string };
+  /** A saved list of A's, with one line. */
+  list: { uuid: string; name: string; optionUuid: string; quantity: number };
 };
 let fixtures: {
   optionUuid: string;
@@ -203,6 +205,18 @@ async function addressOfA(text: string) {
   const res = await api('POST', '/api/v1/user/address', roleHeaders.memberA, { addressDetail: text });
   expect(res.statusCode, res.body).toBe(200);
   return body(res).data.addressUuid as string;
+}
+
+/** A saved list of A's with one line of a stocked option, its name a marker no one else may see. */
+async function listOfA(name = unique('A list')) {
+  markers.memberA.add(name);
+  const option = await stockedOption(shop, 100);
+  const res = await api('POST', '/api/v1/lists', roleHeaders.memberA, {
+    name,
+    lines: [{ productOptionUuid: option.id, quantity: 2 }],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { uuid: body(res).data.uuid as string, name, optionUuid: option.id, quantity: 2 };
 }
 
 async function inquiry() {
@@ -470,6 +484,62 @@ const ROUTES: Record<string, Route> = {
       url: '/api/v1/quick-order/file',
       headers: { 'content-type': 'text/csv' },
       payload: 'sku,quantity\nKS000001,1\n',
+    }),
+  },
+  'GET /api/v1/lists': { access: 'approved', call: () => ({ url: '/api/v1/lists' }) },
+  'POST /api/v1/lists': {
+    access: 'approved',
+    call: ({ role }) => ({ url: '/api/v1/lists', payload: { name: unique(`${role} list`) } }),
+  },
+  'GET /api/v1/lists/{listUuid}': {
+    access: 'approved',
+    object: 'saved list',
+    call: () => ({ url: `/api/v1/lists/${a.list.uuid}` }),
+  },
+  'PATCH /api/v1/lists/{listUuid}': {
+    access: 'approved',
+    object: 'saved list',
+    call: ({ role }) => ({
+      url: `/api/v1/lists/${a.list.uuid}`,
+      payload: { name: role === 'memberA' ? a.list.name : `Overwritten by ${role}` },
+    }),
+  },
+  'DELETE /api/v1/lists/{listUuid}': {
+    access: 'approved',
+    object: 'saved list',
+    call: async ({ role }) => ({
+      url: `/api/v1/lists/${role === 'memberA' ? (await listOfA()).uuid : a.list.uuid}`,
+    }),
+  },
+  'POST /api/v1/lists/{listUuid}/lines': {
+    access: 'approved',
+    object: 'saved list',
+    call: async ({ role }) => ({
+      url: `/api/v1/lists/${role === 'memberA' ? (await listOfA()).uuid : a.list.uuid}/lines`,
+      payload: { lines: [{ productOptionUuid: a.list.optionUuid, quantity: 50 }] },
+    }),
+  },
+  'PUT /api/v1/lists/{listUuid}/lines/{productOptionUuid}': {
+    access: 'approved',
+    object: 'saved list',
+    call: ({ role }) => ({
+      url: `/api/v1/lists/${a.list.uuid}/lines/${a.list.optionUuid}`,
+      payload: { quantity: role === 'memberA' ? a.list.quantity : 99 },
+    }),
+  },
+  'DELETE /api/v1/lists/{listUuid}/lines/{productOptionUuid}': {
+    access: 'approved',
+    object: 'saved list',
+    call: async ({ role }) => {
+      const list = role === 'memberA' ? await listOfA() : a.list;
+      return { url: `/api/v1/lists/${list.uuid}/lines/${list.optionUuid}` };
+    },
+  },
+  'POST /api/v1/lists/{listUuid}/cart': {
+    access: 'approved',
+    object: 'saved list',
+    call: async ({ role }) => ({
+      url: `/api/v1/lists/${role === 'memberA' ? (await listOfA()).uuid : a.list.uuid}/cart`,
     }),
   },
   'POST /api/v1/cart/reorder': {
@@ -1136,10 +1206,12 @@ beforeAll(async () => {
     address: { uuid: '', text: addressText },
     cartLine: { uuid: '', quantity: 1 },
     order: { uuid: '', orderNumber: '' },
+    list: { uuid: '', name: '', optionUuid: '', quantity: 0 },
   };
   a.address.uuid = await addressOfA(addressText);
   a.order = await orderAsA();
   a.cartLine = await addToCart(roleHeaders.memberA);
+  a.list = await listOfA();
 
   const [option] = await shop.db
     .select({ id: productOptions.id })
@@ -1216,6 +1288,9 @@ describe('access matrix', () => {
     expect(cart.find((line: { uuid: string }) => line.uuid === a.cartLine.uuid)?.quantity).toBe(
       a.cartLine.quantity,
     );
+    const list = body(await api('GET', `/api/v1/lists/${a.list.uuid}`, roleHeaders.memberA)).data;
+    expect(list.name).toBe(a.list.name);
+    expect(list.lines.map((l: { quantity: number }) => l.quantity)).toEqual([a.list.quantity]);
     const order = await api('GET', `/api/v1/order/detail/${a.order.uuid}`, roleHeaders.memberA);
     expect(body(order).data.orderNumber).toBe(a.order.orderNumber);
     const download = await api('POST', '/api/v1/s3/download', roleHeaders.memberA, {

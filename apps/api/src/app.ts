@@ -37,6 +37,7 @@ import salesFoldPlugin from './modules/orders/sales-fold.plugin.js';
 import { allocationAdminRoutes, backorderChoiceRoutes } from './modules/preorders/allocation.routes.js';
 import pricingAdminRoutes from './modules/pricing/pricing.routes.js';
 import quickOrderRoutes from './modules/quick-order/quick-order.routes.js';
+import savedListRoutes from './modules/saved-lists/saved-lists.routes.js';
 import salesRoutes from './modules/sales/sales.routes.js';
 import shipmentAdminRoutes from './modules/shipments/shipments.routes.js';
 import signupRoutes from './modules/signup/signup.routes.js';
@@ -181,6 +182,7 @@ export async function buildApp({
       await api.register(contactRoutes);
       await api.register(cartRoutes);
       await api.register(quickOrderRoutes);
+      await api.register(savedListRoutes);
       await api.register(orderRoutes);
       await api.register(documentRoutes);
       await api.register(stockAlertRoutes);

@@ -28,6 +28,7 @@ export * from './schemas/primitives.js';
 export * from './schemas/quick-order.js';
 export * from './schemas/release-week.js';
 export * from './schemas/sales.js';
+export * from './schemas/saved-lists.js';
 export * from './schemas/shipments.js';
 export * from './schemas/stock-alerts.js';
 export * from './schemas/taken-orders.js';

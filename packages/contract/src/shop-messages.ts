@@ -114,6 +114,25 @@ export const REORDER_SKIPS = {
 } as const;
 
 /** Quick order (issue 35): what became of each pasted or uploaded line, and the page's own answers. */
+/** Saved lists (issue 35 item 4): a member's named lists of options and quantities, put into the cart at once. */
+export const SAVED_LIST_MESSAGES = {
+  nameRequired: 'Give the list a name.',
+  nameTaken: 'You already have a list with this name.',
+  tooManyLists: (max: number) => `You can keep up to ${max} lists: delete one you no longer use.`,
+  tooManyLines: (max: number) => `A list holds up to ${max} lines.`,
+  notFound: 'This list does not exist.',
+  lineNotFound: 'This line is not in the list.',
+  emptyCart: 'Your cart is empty: there is nothing to save.',
+  noLines: 'Choose at least one product to save.',
+  emptyList: 'This list is empty: add products to it first.',
+  saved: (lines: number) => `${lines} lines saved to the list.`,
+  created: 'List saved.',
+  renamed: 'List renamed.',
+  deleted: 'List deleted.',
+  lineChanged: 'Quantity saved.',
+  lineRemoved: 'Line removed from the list.',
+} as const;
+
 export const QUICK_ORDER_MESSAGES = {
   ok: 'Ready to add.',
   merged: (lines: number) => `${lines} lines with this code were merged into one.`,

@@ -513,6 +513,45 @@ export const cartItems = pgTable(
   ],
 );
 
+/** A member's named list of options and quantities (issue 35): a restock list put into the cart at once. */
+export const savedLists = pgTable(
+  'saved_lists',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    buyerId: uuid()
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One name once per member, whatever its case: 'Weekly restock' and 'weekly restock' are the same list.
+    uniqueIndex('saved_lists_buyer_name').on(t.buyerId, sql`lower(${t.name})`),
+    check('saved_list_name_not_blank', sql`length(trim(${t.name})) > 0`),
+  ],
+);
+
+/** A line of a saved list: one option once, in the order lines were first saved (`seq`). */
+export const savedListLines = pgTable(
+  'saved_list_lines',
+  {
+    listId: uuid()
+      .notNull()
+      .references(() => savedLists.id, { onDelete: 'cascade' }),
+    productOptionId: uuid()
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    seq: bigint({ mode: 'number' }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.productOptionId] }),
+    index('saved_list_lines_order').on(t.listId, t.seq),
+    check('saved_list_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
 export const staff = pgTable(
   'staff',
   {

@@ -1,6 +1,6 @@
 import { messages, stockAlertMessages } from '../messages.js';
 import { ORDER_STATUS_LABELS } from '../rules/order-status.js';
-import { QUICK_ORDER_MESSAGES, REORDER_SKIPS, shopMessages } from '../shop-messages.js';
+import { QUICK_ORDER_MESSAGES, REORDER_SKIPS, SAVED_LIST_MESSAGES, shopMessages } from '../shop-messages.js';
 
 /**
  * The contract's texts that reach buyers, in English (the spec's sentences, written once in messages.ts and beside
@@ -15,6 +15,7 @@ export const buyerTexts = {
   orderStatusLabels: ORDER_STATUS_LABELS,
   reorderSkips: REORDER_SKIPS,
   quickOrder: QUICK_ORDER_MESSAGES,
+  savedLists: SAVED_LIST_MESSAGES,
 } as const;
 
 export type BuyerTexts = typeof buyerTexts;
