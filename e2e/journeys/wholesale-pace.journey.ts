@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, visibleText } from '../support/assertions.js';
+import { assertNoHorizontalScroll, eventually, visibleText } from '../support/assertions.js';
 import { describeViolations, severeViolations } from '../support/axe.js';
 import { openSession, type Session, startWithBrowser, withScreenshot } from '../support/browser.js';
 import {
@@ -135,6 +135,71 @@ describe('ordering at wholesale pace: every version in one form, lists as order 
       (url) => url.pathname === '/productlist/0' && url.search === '?stockStatus=inStock',
     );
   });
+
+  step(
+    'saves the cart as a list, adds versions to it from the grid, and puts the whole list back into the cart',
+    async (page) => {
+      const held = (await api.get<CartData>('/api/v1/cart')).cartList;
+      assert.ok(held.length >= 2, 'the steps before filled the cart');
+      await page.goto('/cart');
+      await page.getByRole('button', { name: 'Save cart as a list', exact: true }).click();
+      await page.getByLabel('Name of the new list', { exact: true }).fill('Weekly restock');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const saved = page.getByRole('status').filter({ hasText: 'saved to “Weekly restock”' });
+      await saved.waitFor();
+      assert.equal(
+        await saved.textContent(),
+        `${held.length} lines saved to “Weekly restock”. Open the list`,
+      );
+
+      // A version of the album goes into the same list from its product page.
+      const extra = album.picks[0];
+      await page.goto(`/productdetail/${extra.uuid}`);
+      const grid = page.getByRole('region', { name: 'Order several versions at once' });
+      await grid.getByRole('textbox', { name: `Quantity of ${extra.label}`, exact: true }).fill('3');
+      await page.getByRole('button', { name: 'Save these versions to a list', exact: true }).click();
+      await page.getByLabel('Save to', { exact: true }).selectOption({ label: 'Weekly restock' });
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: '1 lines saved to “Weekly restock”' }).waitFor();
+      assert.ok(held.some((l) => l.productOption.uuid === extra.uuid));
+
+      // In My Page, the list; the cart is emptied, and the list fills it again in one click.
+      await page.goto('/mypage/lists');
+      await page.getByRole('link', { name: 'Weekly restock', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Weekly restock', exact: true }).waitFor();
+      const lines = page.getByRole('table', { name: 'Lines of the list', exact: true }).getByRole('row');
+      // The version was in the cart already: its line holds 3 more, no line is added.
+      const listed = held.length;
+      await eventually(async () => assert.equal((await lines.count()) - 1, listed));
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        const { violations } = await severeViolations(page);
+        assert.deepEqual(violations, [], `${width} px: ${describeViolations(violations)}`);
+        if (width === 375) await assertNoHorizontalScroll(page);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      await page.evaluate(
+        async (uuids) => {
+          const token = sessionStorage.getItem('accessToken');
+          for (const cartUuid of uuids)
+            await fetch('/api/v1/cart', {
+              method: 'DELETE',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ cartUuid }),
+            });
+        },
+        held.map((l) => l.uuid),
+      );
+      assert.equal((await api.get<CartData>('/api/v1/cart')).cartList.length, 0);
+      await page.getByRole('button', { name: /^Put \d+ lines? in the cart$/ }).click();
+      await page.getByRole('status').filter({ hasText: 'lines added to your cart.' }).waitFor();
+      const refilled = await cartQuantities();
+      for (const line of held)
+        assert.ok((refilled.get(line.productOption.uuid) ?? 0) >= line.quantity, line.productOption.uuid);
+      assert.equal(refilled.size, listed);
+    },
+  );
 
   step('a product opened in a new tab (Ctrl+click) keeps the buyer logged in', async (page) => {
     const token = await accessToken(page);

@@ -60,6 +60,11 @@ const ShoppingInfoPage = named(
   'ShoppingInfoPage',
 );
 const OrderDetailPage = named(() => import('../features/orders/routes/order-detail-page'), 'OrderDetailPage');
+const SavedListsPage = named(
+  () => import('../features/saved-lists/routes/saved-lists-page'),
+  'SavedListsPage',
+);
+const SavedListPage = named(() => import('../features/saved-lists/routes/saved-list-page'), 'SavedListPage');
 
 /** The page modules of the first pages that are not part of the entry (see app/first-page-data.ts). */
 export const FIRST_PAGE_MODULES: Partial<Record<FirstPage, () => Promise<unknown>>> = {
@@ -98,6 +103,8 @@ export const routes: RouteObject[] = [
           { path: 'account', element: <AccountPage /> },
           { path: 'shoppinginfo', element: <ShoppingInfoPage /> },
           { path: 'shoppingdetail/:orderUuid', element: <OrderDetailPage /> },
+          { path: 'lists', element: <SavedListsPage /> },
+          { path: 'lists/:listUuid', element: <SavedListPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -7,6 +7,7 @@ import { useContractTexts } from '../../../i18n/contract-texts';
 import { continueShoppingPath } from '../../../lib/return-places';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { SaveToList } from '../../saved-lists';
 import { cartQuery } from '../api/cart-api';
 import { cartTotal, orderableCart } from '../cart-lines';
 import { CartLine } from '../components/cart-line';
@@ -68,6 +69,15 @@ export function CartPage() {
           <Link to={continueShoppingPath()} className="button button--secondary button--block">
             <Trans>CONTINUE SHOPPING</Trans>
           </Link>
+          <SaveToList
+            label={t`Save cart as a list`}
+            lines={() =>
+              cart.cartList.map((line) => ({
+                productOptionUuid: line.productOption.uuid,
+                quantity: line.quantity,
+              }))
+            }
+          />
         </aside>
       </div>
     );
@@ -79,9 +89,14 @@ export function CartPage() {
         <h1 className="cart-page__title">
           <Trans>Cart</Trans>
         </h1>
-        <Link to="/quickorder" className="cart-page__quick-order">
-          <Trans>Quick order: paste SKUs and quantities</Trans>
-        </Link>
+        <p className="cart-page__shortcuts">
+          <Link to="/quickorder" className="cart-page__quick-order">
+            <Trans>Quick order: paste SKUs and quantities</Trans>
+          </Link>
+          <Link to="/mypage/lists" className="cart-page__quick-order">
+            <Trans>Saved lists</Trans>
+          </Link>
+        </p>
       </div>
       {stockCheck.adjusted && (
         <div role="status" className="cart-page__notice">

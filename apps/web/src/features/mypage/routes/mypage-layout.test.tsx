@@ -97,6 +97,7 @@ describe('MyPageLayout', () => {
       ['My Page', '/mypage'],
       ['My Account', '/mypage/account'],
       ['Shopping Info', '/mypage/shoppinginfo'],
+      ['Saved lists', '/mypage/lists'],
     ]);
     expect(screen.getByRole('link', { name: 'My Account' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Account page')).toBeTruthy();
@@ -217,6 +218,7 @@ describe('My Page in Korean', () => {
       '마이페이지',
       '회원 정보',
       '주문 내역',
+      '저장한 목록',
     ]);
     expect(screen.getByRole('button', { name: '로그아웃' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'LOG OUT' })).toBeNull();

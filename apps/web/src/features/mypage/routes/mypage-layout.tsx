@@ -16,6 +16,7 @@ const MENU: readonly { to: string; label: MessageDescriptor; end: boolean }[] = 
   { to: '/mypage', label: msg`My Page`, end: true },
   { to: '/mypage/account', label: msg`My Account`, end: false },
   { to: '/mypage/shoppinginfo', label: msg`Shopping Info`, end: false },
+  { to: '/mypage/lists', label: msg`Saved lists`, end: false },
 ];
 
 /**

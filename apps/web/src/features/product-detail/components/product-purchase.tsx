@@ -15,6 +15,7 @@ import { sameMessage, useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { addToCart, CART_QUERY_KEY } from '../../cart';
+import { SaveToList } from '../../saved-lists';
 import { AddedToCartDialog } from './added-to-cart-dialog';
 import { MustRead } from './must-read';
 import {
@@ -289,6 +290,12 @@ export function ProductPurchase({
         {adding && <span className="busy-spinner" aria-hidden="true" />}
         <Trans>Add to Cart</Trans>
       </button>
+      {isLoggedIn && detail.totalPrice !== null && (
+        <SaveToList
+          label={t`Save to a list`}
+          lines={() => selections.map((s) => ({ productOptionUuid: s.option.uuid, quantity: s.quantity }))}
+        />
+      )}
       <StockAlertPanel openedUuid={currentOption.uuid} options={optionList} />
       {added && <AddedToCartDialog onClose={() => setAdded(false)} />}
     </div>

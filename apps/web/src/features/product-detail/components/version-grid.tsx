@@ -13,6 +13,7 @@ import { useOrderWindow } from '../../../components/ui/order-window';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
 import { addToCart, CART_QUERY_KEY } from '../../cart';
+import { SaveToList } from '../../saved-lists';
 import { setStockAlert, stockAlertsQuery } from '../api/stock-alerts-api';
 import { AddedToCartDialog } from './added-to-cart-dialog';
 import { isOptionSoldOut, optionLabel, optionRules } from './option-selection';
@@ -231,6 +232,10 @@ export function VersionGrid({ detail }: { detail: ProductDetailData }) {
           {notice}
         </p>
       </form>
+      <SaveToList
+        label={t`Save these versions to a list`}
+        lines={() => chosen.map((c) => ({ productOptionUuid: c.option.uuid, quantity: c.quantity }))}
+      />
       {added && <AddedToCartDialog onClose={() => setAdded(false)} />}
     </section>
   );

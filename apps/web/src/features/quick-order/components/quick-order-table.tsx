@@ -7,6 +7,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useContractTexts } from '../../../i18n/contract-texts';
+import './quick-order-table.css';
 
 /** The class of a line's outcome: refused (to fix), changed (raised, rounded, lowered, merged) or as asked. */
 const toneOf = (line: QuickOrderCheckedLine) =>

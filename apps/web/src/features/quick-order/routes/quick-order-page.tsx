@@ -16,6 +16,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useIsLoggedIn } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CART_QUERY_KEY } from '../../cart';
+import { SaveToList } from '../../saved-lists';
 import {
   addQuickOrder,
   checkQuickOrder,
@@ -145,9 +146,14 @@ export function QuickOrderPage() {
 
   return (
     <section className="quick-order container">
-      <h1 className="quick-order__title">
-        <Trans>Quick order</Trans>
-      </h1>
+      <div className="quick-order__head">
+        <h1 className="quick-order__title">
+          <Trans>Quick order</Trans>
+        </h1>
+        <Link to="/mypage/lists">
+          <Trans>Saved lists</Trans>
+        </Link>
+      </div>
       <form className="quick-order__form" onSubmit={onCheck} aria-busy={busy}>
         <div className="field">
           <label htmlFor={textId}>
@@ -206,6 +212,9 @@ export function QuickOrderPage() {
           <Link to="/cart" className="button button--secondary">
             <Trans>View cart</Trans>
           </Link>
+          <Link to="/order" className="button">
+            <Trans>CHECKOUT</Trans>
+          </Link>
         </p>
       )}
 
@@ -230,6 +239,18 @@ export function QuickOrderPage() {
                 </BusyLabel>
               </button>
             )
+          )}
+          {!stale && checked.lines.some((line) => line.product) && (
+            <SaveToList
+              label={t`Save these lines as a list`}
+              lines={() =>
+                checked.lines.flatMap((line) =>
+                  line.product && line.askedQuantity > 0
+                    ? [{ productOptionUuid: line.product.productOptionUuid, quantity: line.askedQuantity }]
+                    : [],
+                )
+              }
+            />
           )}
         </>
       )}
