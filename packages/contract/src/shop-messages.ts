@@ -120,7 +120,6 @@ export const ORDER_EXPORT_TEXTS = {
   buyerEmail: 'Buyer email',
   currency: 'Currency',
   goods: 'Goods',
-  memos: 'Memos',
   supplyAmount: 'Supply amount',
   vat: 'VAT',
   total: 'Total',

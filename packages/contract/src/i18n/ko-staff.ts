@@ -128,7 +128,6 @@ export const staffTextsKo: Localized<typeof staffTexts> = {
     buyerEmail: '바이어 이메일',
     currency: '통화',
     goods: '상품 금액',
-    memos: '메모',
     supplyAmount: '공급가액',
     vat: '부가세',
     total: '합계',
