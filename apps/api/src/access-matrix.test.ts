@@ -1067,6 +1067,14 @@ const ROUTES: Record<string, Route> = {
     access: 'staff',
     call: () => ({ url: '/api/v1/admin/orders.xlsx?status=PENDING' }),
   },
+  'GET /api/v1/admin/order-lines.csv': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/order-lines.csv?status=PENDING' }),
+  },
+  'GET /api/v1/admin/order-lines.xlsx': {
+    access: 'staff',
+    call: () => ({ url: '/api/v1/admin/order-lines.xlsx?status=PENDING' }),
+  },
   'POST /api/v1/admin/catalogue/import': {
     access: 'staff',
     call: () => ({

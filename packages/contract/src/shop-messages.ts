@@ -104,6 +104,43 @@ export const STAFF_MESSAGES = {
   lastOwner: 'The shop needs at least one active owner.',
 } as const;
 
+/**
+ * The words of the accountant's order exports (issue 36): each column's header and each sheet's name, in the
+ * language of the member of staff who exports.
+ */
+export const ORDER_EXPORT_TEXTS = {
+  ordersSheet: 'Orders',
+  linesSheet: 'Order lines',
+  orderNumber: 'Order number',
+  poNumber: 'PO number',
+  orderDate: 'Order date',
+  status: 'Status',
+  buyer: 'Buyer',
+  businessRegistrationNumber: 'Business registration number',
+  buyerEmail: 'Buyer email',
+  currency: 'Currency',
+  goods: 'Goods',
+  supplyAmount: 'Supply amount',
+  vat: 'VAT',
+  total: 'Total',
+  paidOn: 'Paid on',
+  receiver: 'Receiver',
+  receiverAddress: 'Receiver address',
+  receiverPhone: 'Receiver phone',
+  shippedOn: 'Shipped on',
+  carrier: 'Carrier',
+  trackingNumbers: 'Tracking numbers',
+  personInCharge: 'Person in charge',
+  product: 'Product',
+  option: 'Option',
+  sku: 'SKU',
+  barcode: 'Barcode',
+  quantity: 'Quantity',
+  shippedQuantity: 'Shipped quantity',
+  unitPrice: 'Unit price',
+  amount: 'Amount',
+} as const;
+
 /** Why a line of the order did not go into the cart. */
 export const REORDER_SKIPS = {
   gone: 'no longer sold',

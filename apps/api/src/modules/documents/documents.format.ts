@@ -4,6 +4,7 @@ import {
   formatPrice,
   fromMinorUnits,
   type OrderStatus,
+  parseMemo,
 } from '@kshop/contract';
 
 // What the documents print and how, apart from the database: the PDFs are drawn in the worker pool
@@ -59,6 +60,40 @@ export const optionText = (value1: string, value2: string | null): string =>
 export function vatSplit(totalWon: number): { supply: number; vat: number } {
   const supply = Math.round((totalWon * 10) / 11);
   return { supply, vat: totalWon - supply };
+}
+
+/**
+ * The memos that change an order's amount, as its invoice lists them: a voided memo counts no more; one without a
+ * readable amount is a note for the order, not a line of the totals.
+ */
+export function memoAdjustments(
+  memos: readonly { content: string; amount: number; voidedAt: Date | null }[],
+): OrderDocument['adjustments'] {
+  return memos
+    .filter((memo) => memo.voidedAt === null)
+    .map((memo) => ({ parsed: parseMemo(memo.content), amount: memo.amount }))
+    .filter(({ parsed }) => parsed.amount !== null)
+    .map(({ parsed, amount }) => ({ label: parsed.label, amount }));
+}
+
+/**
+ * The amounts an invoice prints, in minor units: the goods, each memo's amount, then the total; a won order also
+ * splits its VAT-inclusive total into supply amount and VAT, a dollar order has neither.
+ */
+export function invoiceAmounts(
+  order: Pick<OrderDocument, 'currencyCode' | 'productAmount' | 'adjustments' | 'finalAmount'>,
+): {
+  goods: number;
+  adjustments: OrderDocument['adjustments'];
+  vatSplit: { supply: number; vat: number } | null;
+  total: number;
+} {
+  return {
+    goods: order.productAmount,
+    adjustments: order.adjustments,
+    vatSplit: order.currencyCode === 'KRW' ? vatSplit(order.finalAmount) : null,
+    total: order.finalAmount,
+  };
 }
 
 /** An amount in minor units as the shop writes it, a minus first for a discount: '-₩5,000', 'US$12.50'. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { FONT_FILES, SELLER } from './documents.constants.js';
-import { addressLine, money, type OrderDocument, vatSplit } from './documents.format.js';
+import { addressLine, invoiceAmounts, money, type OrderDocument } from './documents.format.js';
 import { type DocumentWords, invoiceWords, packingListWords } from './documents.words.js';
 
 type Doc = PDFKit.PDFDocument;
@@ -345,23 +345,22 @@ export function invoicePdf(order: OrderDocument): Promise<Buffer> {
   ]);
   y = table(doc, columns, rows, y);
 
-  const totalRows: TotalRow[] = [
-    { label: w.subtotal, value: money(order.productAmount, order.currencyCode) },
-  ];
-  for (const adjustment of order.adjustments) {
+  const amounts = invoiceAmounts(order);
+  const totalRows: TotalRow[] = [{ label: w.subtotal, value: money(amounts.goods, order.currencyCode) }];
+  for (const adjustment of amounts.adjustments) {
     totalRows.push({ label: adjustment.label, value: money(adjustment.amount, order.currencyCode) });
   }
-  if (won) {
-    const { supply, vat } = vatSplit(order.finalAmount);
+  if (amounts.vatSplit) {
+    const { supply, vat } = amounts.vatSplit;
     totalRows.push(
       { label: w.supplyAmount, value: money(supply, 'KRW'), ruleAbove: true },
       { label: w.vat, value: money(vat, 'KRW') },
-      { label: w.totalVatIncluded, value: money(order.finalAmount, 'KRW'), strong: true, ruleAbove: true },
+      { label: w.totalVatIncluded, value: money(amounts.total, 'KRW'), strong: true, ruleAbove: true },
     );
   } else {
     totalRows.push({
       label: w.total(order.currencyCode),
-      value: money(order.finalAmount, order.currencyCode),
+      value: money(amounts.total, order.currencyCode),
       strong: true,
       ruleAbove: true,
     });

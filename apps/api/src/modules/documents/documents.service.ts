@@ -1,9 +1,9 @@
-import { messages, parseMemo } from '@kshop/contract';
+import { messages } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import * as memoRepo from '../orders/memos.repository.js';
 import * as repo from '../orders/orders.repository.js';
-import { type OrderDocument, optionText } from './documents.format.js';
+import { memoAdjustments, type OrderDocument, optionText } from './documents.format.js';
 
 /**
  * The order for its documents. With a buyer id only that member's own order is found: another member's
@@ -45,12 +45,7 @@ export async function orderDocument(db: Executor, orderId: string, buyerId?: str
       amount: line.amount,
     })),
     productAmount: order.productAmount,
-    // A voided memo counts no more; one without a readable amount is a note for the order, not a line of the totals.
-    adjustments: memos
-      .filter((memo) => memo.voidedAt === null)
-      .map((memo) => ({ parsed: parseMemo(memo.content), amount: memo.amount }))
-      .filter(({ parsed }) => parsed.amount !== null)
-      .map(({ parsed, amount }) => ({ label: parsed.label, amount })),
+    adjustments: memoAdjustments(memos),
     finalAmount: order.finalAmount,
     language: buyer?.language ?? 'en',
   };

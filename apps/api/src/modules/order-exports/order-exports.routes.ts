@@ -1,62 +1,73 @@
-import { adminOrderListQuery } from '@kshop/contract';
+import { adminOrderListQuery, type Language } from '@kshop/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Executor } from '../../db/client.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
-import { exportLines, linesCsv, linesXlsx } from './order-exports.js';
+import { type ExportTable, seoulDateTime, tableCsv, tableXlsx } from './export-sheet.js';
+import { linesExport, ordersExport } from './order-exports.js';
+import type { ExportFilter } from './order-exports.repository.js';
 
 const exportQuery = adminOrderListQuery.omit({ page: true, limit: true });
 /** The list's filters, `assigned=me` naming the signed-in staff member; the export keeps its own order. */
 const exportFilter = (
   { assigned, sort: _sort, dir: _dir, ...filter }: z.infer<typeof exportQuery>,
   me: string,
-) => ({
+): ExportFilter => ({
   ...filter,
   assignedTo: assigned === 'me' ? me : undefined,
 });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Staff export the orders the list's filters select, one row per order line, for accounting. */
+type OrderExport = {
+  /** The path without its extension, and the start of the file's name: `kshop-<name>-<day>.<extension>`. */
+  name: 'orders' | 'order-lines';
+  what: string;
+  table: (db: Executor, filter: ExportFilter, language: Language) => Promise<ExportTable>;
+};
+
+/** The accountant's two exports: one row per order (totals once), and one row per order line. */
+const EXPORTS: readonly OrderExport[] = [
+  { name: 'orders', what: 'The orders the filters select, one row per order', table: ordersExport },
+  {
+    name: 'order-lines',
+    what: 'The order lines of the orders the filters select, one row per line',
+    table: linesExport,
+  },
+];
+
+/** Staff export the orders the list's filters select, for accounting, in their own language. */
 const orderExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const fileName = (extension: string) =>
-    `kshop-orders-${new Date().toISOString().slice(0, 10)}.${extension}`;
+  // Named for the shop's day in Korea, as the list's date filters count days.
+  const fileName = (name: string, extension: string) =>
+    `kshop-${name}-${seoulDateTime(new Date()).slice(0, 10)}.${extension}`;
 
-  app.get(
-    '/orders.csv',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Order lines of the orders the filters select, as CSV (one row per line)',
-        querystring: exportQuery,
+  for (const { name, what, table } of EXPORTS) {
+    app.get(
+      `/${name}.csv`,
+      { schema: { tags: ['admin'], summary: `${what}, as CSV`, querystring: exportQuery } },
+      async (request, reply) => {
+        const me = requireStaff(request);
+        const rows = await table(app.db, exportFilter(request.query, me.id), me.language);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${fileName(name, 'csv')}"`)
+          .send(tableCsv(rows));
       },
-    },
-    async (request, reply) => {
-      const me = requireStaff(request);
-      const lines = await exportLines(app.db, exportFilter(request.query, me.id));
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${fileName('csv')}"`)
-        .send(linesCsv(lines));
-    },
-  );
+    );
 
-  app.get(
-    '/orders.xlsx',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Order lines of the orders the filters select, as an Excel workbook (one row per line)',
-        querystring: exportQuery,
+    app.get(
+      `/${name}.xlsx`,
+      { schema: { tags: ['admin'], summary: `${what}, as an Excel workbook`, querystring: exportQuery } },
+      async (request, reply) => {
+        const me = requireStaff(request);
+        const rows = await table(app.db, exportFilter(request.query, me.id), me.language);
+        return reply
+          .type(XLSX_TYPE)
+          .header('Content-Disposition', `attachment; filename="${fileName(name, 'xlsx')}"`)
+          .send(await tableXlsx(rows));
       },
-    },
-    async (request, reply) => {
-      const me = requireStaff(request);
-      const lines = await exportLines(app.db, exportFilter(request.query, me.id));
-      return reply
-        .type(XLSX_TYPE)
-        .header('Content-Disposition', `attachment; filename="${fileName('xlsx')}"`)
-        .send(await linesXlsx(lines));
-    },
-  );
+    );
+  }
 };
 
 export default orderExportRoutes;

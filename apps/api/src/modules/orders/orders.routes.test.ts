@@ -142,7 +142,7 @@ describe('placing an order', () => {
     expect(await detailOrder()).toEqual(expected);
     const csv = await shop.app.inject({
       method: 'GET',
-      url: `/api/v1/admin/orders.csv?keyword=${orderNumber}`,
+      url: `/api/v1/admin/order-lines.csv?keyword=${orderNumber}`,
       headers: { authorization: owner.authorization },
     });
     expect(csv.statusCode).toBe(200);

@@ -43,7 +43,11 @@ describe('the order list in Korean', () => {
     expect(within(table).getByText('담당자 배정 중')).toBeTruthy();
     expect(within(table).getByText('미배정')).toBeTruthy();
     expect(screen.getByRole('link', { name: '주문 등록' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'CSV 내보내기' })).toBeTruthy();
+    for (const name of ['주문 (주문별 1행)', '주문 품목 (품목별 1행)']) {
+      const exports = within(screen.getByRole('group', { name }));
+      expect(exports.getByRole('button', { name: 'CSV 내보내기' })).toBeTruthy();
+      expect(exports.getByRole('button', { name: '엑셀 내보내기' })).toBeTruthy();
+    }
     const filters = screen.getByRole('form', { name: '주문 검색 조건' });
     expect(within(filters).getByRole('option', { name: '전체 상태' })).toBeTruthy();
     expect(within(filters).getByRole('option', { name: '최신순' })).toBeTruthy();
