@@ -14,7 +14,7 @@ import { useUiTexts } from './ui-texts';
 
 export type AlertOptions = {
   /** A way forward offered next to OK, e.g. the login page after 'Please log in to add items to your cart.' */
-  link?: { to: string; label: string };
+  link?: { to: string; label: string; state?: unknown };
 };
 
 type Request = {
@@ -108,7 +108,12 @@ function MessageDialog({ request, onSettle }: { request: Request; onSettle: (val
           </button>
         )}
         {link && (
-          <RouterLink to={link.to} className="button button--secondary" onClick={() => onSettle(true)}>
+          <RouterLink
+            to={link.to}
+            state={link.state}
+            className="button button--secondary"
+            onClick={() => onSettle(true)}
+          >
             {link.label}
           </RouterLink>
         )}

@@ -3,6 +3,8 @@ import { type ComponentType, createContext, type MouseEvent, type ReactNode, use
 /** What a shared piece asks of an app's in-page link: the storefront and the back office route differently. */
 export type RouterLinkProps = {
   to: string;
+  /** The history entry's state, where the app's router keeps one (the login screen's way back). */
+  state?: unknown;
   className?: string;
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   'aria-label'?: string;
@@ -11,7 +13,7 @@ export type RouterLinkProps = {
 };
 
 /** Without a provider a link is a plain `<a href>`: it still works, by loading the page. */
-function PlainLink({ to, ...rest }: RouterLinkProps) {
+function PlainLink({ to, state: _state, ...rest }: RouterLinkProps) {
   return <a href={to} {...rest} />;
 }
 

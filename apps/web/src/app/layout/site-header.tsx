@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCartCount } from '../../features/cart';
+import { loginReturnFrom } from '../../lib/return-places';
 import { useIsLoggedIn } from '../../lib/session';
 import { CartIcon, MenuIcon, QuickOrderIcon, SearchIcon, UserIcon } from './icons';
 import { LanguageSwitch } from './language-switch';
@@ -78,6 +79,7 @@ export function SiteHeader() {
           <span className="cart-count-anchor site-header__cart">
             <Link
               to={isLoggedIn ? '/cart' : '/login'}
+              state={isLoggedIn ? undefined : loginReturnFrom(location)}
               className="icon-button"
               aria-label={t`Cart`}
               aria-describedby={cartCount.describedBy}
@@ -86,7 +88,12 @@ export function SiteHeader() {
             </Link>
             {cartCount.badge}
           </span>
-          <Link to={isLoggedIn ? '/mypage' : '/login'} className="icon-button" aria-label={t`My Page`}>
+          <Link
+            to={isLoggedIn ? '/mypage' : '/login'}
+            state={isLoggedIn ? undefined : loginReturnFrom(location)}
+            className="icon-button"
+            aria-label={t`My Page`}
+          >
             <UserIcon />
           </Link>
           <LanguageSwitch className="site-header__language" />

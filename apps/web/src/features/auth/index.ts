@@ -1,2 +1,3 @@
-/** What other features may use from auth: the login call (My Page re-authenticates with it). */
+/** What other features may use from auth: the login call (My Page re-authenticates with it), the way to log in. */
 export { login } from './api/login';
+export { ToLogin } from './components/to-login';

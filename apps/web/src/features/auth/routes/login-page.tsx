@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { afterLoginPath } from '../../../lib/return-places';
 import { startSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { login } from '../api/login';
@@ -8,6 +9,7 @@ import './auth.css';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { t } = useLingui();
   useDocumentTitle(t`Login`);
   return (
@@ -22,7 +24,8 @@ export function LoginPage() {
         onLogin={login}
         onSuccess={(token) => {
           startSession(token);
-          navigate('/');
+          // Back to the page that sent the buyer here (the cart, a product), else home.
+          navigate(afterLoginPath(location.state));
         }}
       />
     </section>

@@ -1,7 +1,7 @@
 import { formatPrice } from '@kshop/contract';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { continueShoppingPath } from '../../../lib/return-places';
@@ -13,6 +13,7 @@ import { cartTotal, orderableCart } from '../cart-lines';
 import { CartLine } from '../components/cart-line';
 import { useCartStockCheck } from '../hooks/use-cart-stock-check';
 import './cart.css';
+import { ToLogin } from '../../auth';
 
 export function CartPage() {
   const { t } = useLingui();
@@ -22,7 +23,7 @@ export function CartPage() {
   const query = useQuery({ ...cartQuery(), enabled: isLoggedIn });
   const stockCheck = useCartStockCheck(query.data);
 
-  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  if (!isLoggedIn) return <ToLogin />;
 
   let body: React.ReactNode;
   if (query.isPending) body = <LoadingState />;

@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { useIsLoggedIn } from '../../../lib/session';
@@ -9,6 +8,7 @@ import { useUserProfile } from '../../../lib/user-profile';
 import { cartQuery, orderableCart } from '../../cart';
 import { DeliveryForm } from '../components/delivery-form';
 import './checkout.css';
+import { ToLogin } from '../../auth';
 
 /** Checkout, titled 'Delivery' (spec section 2). */
 export function OrderPage() {
@@ -19,7 +19,7 @@ export function OrderPage() {
   const profile = useUserProfile({ enabled: isLoggedIn });
   const cart = useQuery({ ...cartQuery(), enabled: isLoggedIn });
 
-  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  if (!isLoggedIn) return <ToLogin />;
 
   let body: React.ReactNode;
   if (profile.isPending || cart.isPending) body = <LoadingState />;

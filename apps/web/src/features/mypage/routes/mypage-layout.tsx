@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { contractTextsFor } from '../../../i18n/contract-texts';
 import { revokeToken } from '../../../lib/api-client';
+import { loginReturnFrom } from '../../../lib/return-places';
 import { clearSession, useIsLoggedIn } from '../../../lib/session';
 import type { MyPageOutletContext } from '../components/leave-my-page';
 import { isReauthFresh } from '../reauth-freshness';
@@ -38,7 +39,7 @@ function guestRedirectFor(pathname: string): { to: string; message: string | nul
  */
 export function MyPageLayout() {
   const isLoggedIn = useIsLoggedIn();
-  const { pathname } = useLocation();
+  const location = useLocation();
   const navigate = useNavigate();
   const alert = useAlert();
   const { t, i18n } = useLingui();
@@ -46,10 +47,11 @@ export function MyPageLayout() {
 
   useEffect(() => {
     if (isLoggedIn || leavingRef.current) return;
-    const { to, message } = guestRedirectFor(pathname);
+    const { to, message } = guestRedirectFor(location.pathname);
     if (message) void alert(contractTextsFor(i18n.locale).localize(message));
-    navigate(to, { replace: true });
-  }, [isLoggedIn, pathname, alert, navigate, i18n]);
+    // Logging in returns to the page the session ended on.
+    navigate(to, { replace: true, state: to === '/login' ? loginReturnFrom(location) : undefined });
+  }, [isLoggedIn, location, alert, navigate, i18n]);
 
   const leave = useCallback(
     (to: string, endSession: () => void) => {

@@ -3,7 +3,7 @@ import { useAlert } from '@kshop/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/ui/not-found';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
@@ -18,6 +18,7 @@ import { OrderLines } from '../components/order-lines';
 import { OrderShipments } from '../components/order-shipments';
 import { addressWithPostalCode, orderDateTime } from '../order-format';
 import './orders.css';
+import { ToLogin } from '../../auth';
 
 export function OrderDetailPage() {
   const { t } = useLingui();
@@ -33,7 +34,7 @@ export function OrderDetailPage() {
     if (!isLoggedIn) void alert(loginText);
   }, [isLoggedIn, alert, loginText]);
 
-  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  if (!isLoggedIn) return <ToLogin />;
   if (query.isPending) return <LoadingState />;
   if (query.isError) {
     if (isApiError(query.error) && (query.error.statusCode === 404 || query.error.statusCode === 400)) {

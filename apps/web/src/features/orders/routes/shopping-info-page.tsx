@@ -2,7 +2,7 @@ import { PAGE_SIZE, pageCount } from '@kshop/contract';
 import { Pagination } from '@kshop/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { positiveInt } from '../../../lib/listing-params';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { orderListQuery } from '../api/orders-api';
 import { OrderCard } from '../components/order-card';
 import './orders.css';
+import { ToLogin } from '../../auth';
 
 export function ShoppingInfoPage() {
   const { t } = useLingui();
@@ -21,7 +22,7 @@ export function ShoppingInfoPage() {
   const page = positiveInt(params.get('page')) ?? 1;
   const query = useQuery({ ...orderListQuery(page), enabled: isLoggedIn });
 
-  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  if (!isLoggedIn) return <ToLogin />;
 
   let body: React.ReactNode;
   if (query.isPending) body = <LoadingState />;

@@ -9,10 +9,12 @@ import { useAlert } from '@kshop/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
 import { OrderDeadline, useOrderWindow, WindowReason } from '../../../components/ui/order-window';
 import { QuantityStepper } from '../../../components/ui/quantity-stepper';
 import { sameMessage, useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
+import { loginReturnFrom } from '../../../lib/return-places';
 import { useIsLoggedIn } from '../../../lib/session';
 import { addToCart, CART_QUERY_KEY } from '../../cart';
 import { SaveToList } from '../../saved-lists';
@@ -49,7 +51,8 @@ export function ProductPurchase({
 }) {
   const { t } = useLingui();
   const { messages, localize } = useContractTexts();
-  const loginLink = { to: '/login', label: t`LOGIN` };
+  const location = useLocation();
+  const loginLink = { to: '/login', label: t`LOGIN`, state: loginReturnFrom(location) };
   const soldOutChoice = (value: string | null) => t`${value} (Sold out)`;
   const { optionList, currentOption } = detail;
   const currencyCode: CurrencyCode | null = detail.currencyCode;

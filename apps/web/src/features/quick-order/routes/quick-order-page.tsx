@@ -9,7 +9,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import { BusyLabel } from '../../../components/ui/busy-label';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError } from '../../../lib/api-client';
@@ -26,6 +26,7 @@ import {
 import { QuickOrderTable } from '../components/quick-order-table';
 import { inTextOrder, linesLeftToFix } from '../quick-order-text';
 import './quick-order.css';
+import { ToLogin } from '../../auth';
 
 /** A checked list: its table, the text it was read from, and the lines an add sends (what was checked). */
 type Checked = {
@@ -114,7 +115,7 @@ export function QuickOrderPage() {
   });
   const busy = check.isPending || file.isPending || add.isPending;
 
-  if (!isLoggedIn) return <Navigate to="/login" replace />;
+  if (!isLoggedIn) return <ToLogin />;
 
   const onCheck = (event: FormEvent) => {
     event.preventDefault();
