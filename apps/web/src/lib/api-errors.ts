@@ -12,3 +12,9 @@ export const isTooManyRequests = (error: unknown): boolean => isApiError(error) 
  */
 export const failureMessage = (error: unknown, fallback: string): string =>
   contractTextsFor(i18n.locale).localize(isTooManyRequests(error) ? messages.http.tooManyRequests : fallback);
+
+/** The server's refusal of a request (a 4xx answer's message) in the page's language, else `fallback`. */
+export const refusalOr = (error: unknown, fallback: string): string =>
+  isApiError(error) && error.statusCode < 500
+    ? contractTextsFor(i18n.locale).localize(error.message)
+    : fallback;

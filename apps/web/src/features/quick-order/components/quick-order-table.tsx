@@ -7,6 +7,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useContractTexts } from '../../../i18n/contract-texts';
+import '../../../components/ui/sheet-table.css';
 import './quick-order-table.css';
 
 /** The class of a line's outcome: refused (to fix), changed (raised, rounded, lowered, merged) or as asked. */
@@ -30,7 +31,7 @@ export function QuickOrderTable({
   const captionId = useId();
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls by keyboard too
-    <section className="quick-order-table" aria-labelledby={captionId} tabIndex={0}>
+    <section className="sheet-table quick-order-table" aria-labelledby={captionId} tabIndex={0}>
       <table>
         <caption id={captionId}>
           <Trans>Checked lines</Trans>
@@ -46,13 +47,13 @@ export function QuickOrderTable({
             <th scope="col">
               <Trans>Product</Trans>
             </th>
-            <th scope="col" className="quick-order-table__number">
+            <th scope="col" className="sheet-table__number">
               <Trans>Unit price</Trans>
             </th>
-            <th scope="col" className="quick-order-table__number">
+            <th scope="col" className="sheet-table__number">
               <Trans>Asked</Trans>
             </th>
-            <th scope="col" className="quick-order-table__number">
+            <th scope="col" className="sheet-table__number">
               <Trans>To add</Trans>
             </th>
             <th scope="col">
@@ -62,14 +63,14 @@ export function QuickOrderTable({
         </thead>
         <tbody>
           {lines.map((line) => (
-            <tr key={line.lineNumbers.join(',')} className={`quick-order-table__row--${toneOf(line)}`}>
+            <tr key={line.lineNumbers.join(',')} className={`sheet-table__row--${toneOf(line)}`}>
               <td>{line.lineNumbers.join(', ')}</td>
               <td className="quick-order-table__code">{line.code}</td>
               <td>
                 {line.product ? (
                   <>
-                    <span className="quick-order-table__title">{line.product.title}</span>
-                    <span className="quick-order-table__option">
+                    <span className="sheet-table__title">{line.product.title}</span>
+                    <span className="sheet-table__option">
                       {[line.product.optionNameValue1, line.product.optionNameValue2]
                         .filter(Boolean)
                         .join(' / ')}
@@ -81,14 +82,14 @@ export function QuickOrderTable({
                   <span aria-hidden="true">–</span>
                 )}
               </td>
-              <td className="quick-order-table__number">
+              <td className="sheet-table__number">
                 {line.product ? formatPrice(line.product.price, currencyCode) : ''}
               </td>
-              <td className="quick-order-table__number">{line.askedQuantity || ''}</td>
-              <td className="quick-order-table__number">{line.quantity}</td>
+              <td className="sheet-table__number">{line.askedQuantity || ''}</td>
+              <td className="sheet-table__number">{line.quantity}</td>
               <td>
                 {line.notes.map((note) => (
-                  <span key={note.kind} className="quick-order-table__note">
+                  <span key={note.kind} className="sheet-table__note">
                     {localize(note.message)}
                   </span>
                 ))}

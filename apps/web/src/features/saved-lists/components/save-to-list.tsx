@@ -5,7 +5,8 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BusyLabel } from '../../../components/ui/busy-label';
 import { useContractTexts } from '../../../i18n/contract-texts';
-import { isApiError, isPendingApproval } from '../../../lib/api-client';
+import { isPendingApproval } from '../../../lib/api-client';
+import { refusalOr } from '../../../lib/api-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import {
   addToSavedList,
@@ -34,7 +35,7 @@ export function SaveToList({
   className?: string;
 }) {
   const { t } = useLingui();
-  const { savedLists: texts, localize } = useContractTexts();
+  const { savedLists: texts } = useContractTexts();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [target, setTarget] = useState(NEW_LIST);
@@ -63,11 +64,7 @@ export function SaveToList({
     },
     onError: (error) => {
       if (isPendingApproval(error)) return;
-      setProblem(
-        isApiError(error) && error.statusCode < 500
-          ? localize(error.message)
-          : t`The list could not be saved. Please try again.`,
-      );
+      setProblem(refusalOr(error, t`The list could not be saved. Please try again.`));
     },
   });
 

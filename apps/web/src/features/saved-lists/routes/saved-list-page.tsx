@@ -16,6 +16,7 @@ import { BusyLabel } from '../../../components/ui/busy-label';
 import { ErrorState, LoadingState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
 import { isApiError, isPendingApproval } from '../../../lib/api-client';
+import { refusalOr } from '../../../lib/api-errors';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CART_QUERY_KEY } from '../../cart';
@@ -29,6 +30,7 @@ import {
   savedListToCart,
   setSavedListLine,
 } from '../api/saved-lists-api';
+import '../../../components/ui/sheet-table.css';
 import './saved-lists.css';
 
 const optionText = (line: SavedListLine) =>
@@ -82,7 +84,7 @@ function SavedList({ list }: { list: SavedListData }) {
   const failed = (fallback: string) => (error: unknown) => {
     if (isPendingApproval(error)) return;
     setNotice('');
-    setProblem(isApiError(error) && error.statusCode < 500 ? localize(error.message) : fallback);
+    setProblem(refusalOr(error, fallback));
   };
   const done = (message: string) => {
     setProblem(null);
@@ -192,7 +194,7 @@ function SavedList({ list }: { list: SavedListData }) {
         </p>
       ) : (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls by keyboard too
-        <section className="saved-list-table" aria-labelledby={captionId} tabIndex={0}>
+        <section className="sheet-table" aria-labelledby={captionId} tabIndex={0}>
           <table>
             <caption id={captionId}>
               <Trans>Lines of the list</Trans>
@@ -202,10 +204,10 @@ function SavedList({ list }: { list: SavedListData }) {
                 <th scope="col">
                   <Trans>Product</Trans>
                 </th>
-                <th scope="col" className="saved-list-table__number">
+                <th scope="col" className="sheet-table__number">
                   <Trans>Unit price</Trans>
                 </th>
-                <th scope="col" className="saved-list-table__number">
+                <th scope="col" className="sheet-table__number">
                   <Trans>Quantity</Trans>
                 </th>
                 <th scope="col">
@@ -222,22 +224,22 @@ function SavedList({ list }: { list: SavedListData }) {
               {list.lines.map((line) => (
                 <tr
                   key={line.productOptionUuid}
-                  className={refused(line) ? 'saved-list-table__row--refused' : undefined}
+                  className={refused(line) ? 'sheet-table__row--refused' : undefined}
                 >
                   <td>
-                    <Link to={`/productdetail/${line.productOptionUuid}`} className="saved-list-table__title">
+                    <Link to={`/productdetail/${line.productOptionUuid}`} className="sheet-table__title">
                       {line.title}
                     </Link>
-                    <span className="saved-list-table__option">
+                    <span className="sheet-table__option">
                       {optionText(line)}
                       {' · '}
                       {t`SKU ${line.sku}`}
                     </span>
                   </td>
-                  <td className="saved-list-table__number">
+                  <td className="sheet-table__number">
                     {line.check.product ? formatPrice(line.check.product.price, list.currencyCode) : ''}
                   </td>
-                  <td className="saved-list-table__number">
+                  <td className="sheet-table__number">
                     <input
                       className="saved-list-table__quantity"
                       inputMode="numeric"
@@ -253,7 +255,7 @@ function SavedList({ list }: { list: SavedListData }) {
                       }}
                     />
                   </td>
-                  <td className="saved-list-table__note">{localize(line.check.message)}</td>
+                  <td className="sheet-table__note">{localize(line.check.message)}</td>
                   <td>
                     <button
                       type="button"

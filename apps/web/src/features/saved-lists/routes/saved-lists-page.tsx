@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { BusyLabel } from '../../../components/ui/busy-label';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/status';
 import { useContractTexts } from '../../../i18n/contract-texts';
-import { isApiError, isPendingApproval } from '../../../lib/api-client';
+import { isPendingApproval } from '../../../lib/api-client';
+import { refusalOr } from '../../../lib/api-errors';
 import { formatShopDate } from '../../../lib/dates';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -19,7 +20,7 @@ import './saved-lists.css';
  */
 export function SavedListsPage() {
   const { t, i18n } = useLingui();
-  const { savedLists: texts, localize } = useContractTexts();
+  const { savedLists: texts } = useContractTexts();
   useDocumentTitle(t`Saved lists`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -39,11 +40,7 @@ export function SavedListsPage() {
     },
     onError: (error) => {
       if (isPendingApproval(error)) return;
-      setProblem(
-        isApiError(error) && error.statusCode < 500
-          ? localize(error.message)
-          : t`The list could not be saved. Please try again.`,
-      );
+      setProblem(refusalOr(error, t`The list could not be saved. Please try again.`));
     },
   });
   const submit = (event: FormEvent) => {
