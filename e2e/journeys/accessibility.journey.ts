@@ -451,6 +451,8 @@ describe('accessibility: every storefront screen passes axe, and a member buys w
                   'checkout',
                   at('/order', (p) => p.getByRole('form', { name: 'Delivery', exact: true }).waitFor()),
                 );
+                await scan('quick order', at('/quickorder', h1('Quick order')));
+                await scan('saved lists', at('/mypage/lists', h1('Saved lists')));
                 await scan(
                   'my page (password)',
                   at('/mypage', (p) => p.getByLabel('Password', { exact: true }).waitFor()),

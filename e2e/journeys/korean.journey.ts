@@ -276,6 +276,25 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
       .first()
       .waitFor();
     await checkScreen(page, 'shopping info');
+
+    await page
+      .getByRole('navigation', { name: ko('My Page menu') })
+      .getByRole('link', { name: ko('Saved lists'), exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: ko('Saved lists'), exact: true }).waitFor();
+    // The company has saved no list yet.
+    await page
+      .getByText(
+        ko(
+          'You have no saved lists yet. Save your cart or a quick order as a list, or save products from their pages.',
+        ),
+      )
+      .waitFor();
+    await checkScreen(page, 'saved lists');
+
+    await page.goto('/quickorder');
+    await page.getByRole('heading', { level: 1, name: ko('Quick order'), exact: true }).waitFor();
+    await checkScreen(page, 'quick order');
   });
 
   step('on a phone (375 px) the same screens read in Korean, nothing cut or sideways', async (page) => {
@@ -298,6 +317,12 @@ describe('the shop in Korean: a Korean company browses, signs up, buys and keeps
         (p) => p.getByRole('heading', { level: 1, name: target.title, exact: true }).waitFor(),
       ],
       ['cart', '/cart', (p) => p.getByRole('heading', { level: 1 }).first().waitFor()],
+      ['quick order', '/quickorder', (p) => p.getByRole('heading', { level: 1 }).first().waitFor()],
+      [
+        'saved lists',
+        '/mypage/lists',
+        (p) => p.getByRole('heading', { level: 1, name: ko('Saved lists'), exact: true }).waitFor(),
+      ],
       ['order detail', orderPath, (p) => p.getByRole('heading', { level: 1 }).first().waitFor()],
     ];
     for (const [name, address, ready] of screens) {
