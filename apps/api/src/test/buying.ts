@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { refreshProductDerived } from '../db/derived.js';
 import { productOptions, products } from '../db/schema.js';
@@ -97,6 +98,30 @@ async function pickOption(
   // The product reads in stock as its writers would leave it.
   await refreshProductDerived(shop.db, [row!.product.id], { searchText: false });
   return { ...row!.option, ...values, product: row!.product };
+}
+
+/**
+ * A stocked option with a SKU of its own (`prefix-n-random`), on a product no other test is handed: its other
+ * options are set aside too, so the test may change the product (its window, its publication) freely.
+ */
+export async function optionOfItsOwn(
+  shop: TestShop,
+  prefix: string,
+  stock: number,
+  overrides: Partial<typeof productOptions.$inferInsert> = {},
+) {
+  const made = await stockedOption(shop, stock, {
+    sku: `${prefix}-${randomUUID().slice(0, 8)}`.toUpperCase(),
+    ...overrides,
+  });
+  await setOptionsAside(shop, async () => {
+    const siblings = await shop.db
+      .select({ id: productOptions.id })
+      .from(productOptions)
+      .where(eq(productOptions.productId, made.product.id));
+    return { result: null, optionIds: siblings.map((s) => s.id) };
+  });
+  return made;
 }
 
 export const receiver = {

@@ -3,9 +3,9 @@ import { QUICK_ORDER_MESSAGES, type QuickOrderCheckedLine } from '@kshop/contrac
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshProductDerived } from '../../db/derived.js';
-import { buyers, cartItems, productOptions, products } from '../../db/schema.js';
+import { buyers, cartItems, type productOptions, products } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
-import { type Auth, setOptionsAside, stockedOption } from '../../test/buying.js';
+import { type Auth, optionOfItsOwn } from '../../test/buying.js';
 import { cp949 } from '../../test/spreadsheets.js';
 import { workbookWith } from '../../test/workbooks.js';
 
@@ -41,23 +41,9 @@ const upload = (auth: Auth | Record<string, string>, file: Buffer, type: string)
   });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-let serial = 0;
-/** A fresh option with its own SKU (and barcode when asked), on a product no other test is handed. */
-async function option(stock: number, overrides: Partial<typeof productOptions.$inferInsert> = {}) {
-  serial += 1;
-  const made = await stockedOption(shop, stock, {
-    sku: `QO-${serial}-${randomUUID().slice(0, 6)}`.toUpperCase(),
-    ...overrides,
-  });
-  await setOptionsAside(shop, async () => {
-    const siblings = await shop.db
-      .select({ id: productOptions.id })
-      .from(productOptions)
-      .where(eq(productOptions.productId, made.product.id));
-    return { result: null, optionIds: siblings.map((s) => s.id) };
-  });
-  return made;
-}
+/** A fresh option with its own SKU, on a product no other test is handed. */
+const option = (stock: number, overrides: Partial<typeof productOptions.$inferInsert> = {}) =>
+  optionOfItsOwn(shop, 'QO', stock, overrides);
 const setProduct = async (productId: string, values: Partial<typeof products.$inferInsert>) => {
   await shop.db.update(products).set(values).where(eq(products.id, productId));
   await refreshProductDerived(shop.db, [productId], { searchText: false });

@@ -10,9 +10,9 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshProductDerived } from '../../db/derived.js';
-import { buyers, cartItems, productOptions, products, savedLists } from '../../db/schema.js';
+import { buyers, cartItems, type productOptions, products, savedLists } from '../../db/schema.js';
 import { body, createTestShop, DEMO, type TestShop } from '../../test/app.js';
-import { type Auth, setOptionsAside, stockedOption } from '../../test/buying.js';
+import { type Auth, optionOfItsOwn } from '../../test/buying.js';
 
 let shop: TestShop;
 let korea: Auth;
@@ -43,23 +43,9 @@ const refused = (res: Awaited<ReturnType<typeof call>>, status: number, message:
   expect(body(res).message).toBe(message);
 };
 
-let serial = 0;
-/** A fresh option on a product no other test is handed, with its own SKU. */
-async function option(stock: number, overrides: Partial<typeof productOptions.$inferInsert> = {}) {
-  serial += 1;
-  const made = await stockedOption(shop, stock, {
-    sku: `SL-${serial}-${randomUUID().slice(0, 6)}`.toUpperCase(),
-    ...overrides,
-  });
-  await setOptionsAside(shop, async () => {
-    const siblings = await shop.db
-      .select({ id: productOptions.id })
-      .from(productOptions)
-      .where(eq(productOptions.productId, made.product.id));
-    return { result: null, optionIds: siblings.map((s) => s.id) };
-  });
-  return made;
-}
+/** A fresh option with its own SKU, on a product no other test is handed. */
+const option = (stock: number, overrides: Partial<typeof productOptions.$inferInsert> = {}) =>
+  optionOfItsOwn(shop, 'SL', stock, overrides);
 const setProduct = async (productId: string, values: Partial<typeof products.$inferInsert>) => {
   await shop.db.update(products).set(values).where(eq(products.id, productId));
   await refreshProductDerived(shop.db, [productId], { searchText: false });
@@ -113,10 +99,9 @@ describe('making a list', () => {
       SAVED_LIST_MESSAGES.emptyCart,
     );
     const [a, b] = [await option(50), await option(50)];
-    await shop.db.insert(cartItems).values([
-      { buyerId: koreaId, productOptionId: a.id, quantity: 3 },
-      { buyerId: koreaId, productOptionId: b.id, quantity: 6 },
-    ]);
+    // One add after the other, as the cart orders its lines by when they were added.
+    await shop.db.insert(cartItems).values({ buyerId: koreaId, productOptionId: a.id, quantity: 3 });
+    await shop.db.insert(cartItems).values({ buyerId: koreaId, productOptionId: b.id, quantity: 6 });
     const made = okData<SavedListSummary>(
       await newList(korea, { name: listName('From cart'), fromCart: true }),
     );
