@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE, PRODUCT_TAGS } from '../constants.js';
+import { CURRENCIES, type CurrencyCode, PAGE_SIZE, PRODUCT_TAGS } from '../constants.js';
 import { envelope, queryInt } from './common.js';
 import { boundedInt, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitives.js';
 
@@ -8,6 +8,14 @@ import { boundedInt, INT_RANGE, safeText, TEXT_MAX, uuidText } from './primitive
 export const BULK_MAX_PRODUCTS = 200;
 /** Price changes by a percentage stay within these bounds. */
 export const BULK_PERCENT = { min: -90, max: 500 } as const;
+/**
+ * What a price moved by a percentage is rounded to, per currency, in minor units (issue 36): whole won, ₩10, ₩100
+ * or ₩1,000; a cent, 10 cents or a dollar. The default is the smallest unit.
+ */
+export const PRICE_ROUNDING: Record<CurrencyCode, readonly number[]> = {
+  KRW: [1, 10, 100, 1000],
+  USD: [1, 10, 100],
+};
 export const BULK_ACTIONS = [
   'soldOut',
   'inStock',
@@ -54,6 +62,25 @@ export const bulkEditRequest = z.discriminatedUnion(
           (n) => n >= BULK_PERCENT.min && n <= BULK_PERCENT.max,
           `The percentage is between ${BULK_PERCENT.min} and +${BULK_PERCENT.max}.`,
         ),
+      /** The currencies whose prices change; both when left out. */
+      currencies: z
+        .array(z.enum(CURRENCIES, { error: 'currencies are KRW and USD.' }))
+        .min(1, 'Choose at least one currency.')
+        .max(CURRENCIES.length)
+        .optional(),
+      /** Per currency, the step in minor units the new prices are rounded to (nearest); the smallest unit by default. */
+      roundTo: z
+        .object({
+          KRW: z
+            .number()
+            .refine((n) => PRICE_ROUNDING.KRW.includes(n), 'Won prices round to ₩1, ₩10, ₩100 or ₩1,000.')
+            .optional(),
+          USD: z
+            .number()
+            .refine((n) => PRICE_ROUNDING.USD.includes(n), 'Dollar prices round to US$0.01, US$0.10 or US$1.')
+            .optional(),
+        })
+        .optional(),
     }),
   ],
   { error: `action must be one of ${BULK_ACTIONS.join(', ')}.` },

@@ -36,24 +36,29 @@ const sameTags = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join(',') === [...b].sort().join(',');
 
 /**
- * A price moved by a percentage, in minor units (whole won, cents): rounded to the nearest unit and never
- * below one unit (a price of nothing stays nothing).
+ * A price moved by a percentage, in minor units (whole won, cents): rounded to the nearest `step` (₩100 is a step
+ * of 100) and never below one step (a price of nothing stays nothing).
  */
-export function priceByPercent(minor: number, percent: number): number {
+export function priceByPercent(minor: number, percent: number, step = 1): number {
   if (minor === 0) return 0;
-  return Math.max(1, Math.round((minor * (100 + percent)) / 100));
+  return Math.max(step, Math.round((minor * (100 + percent)) / 100 / step) * step);
 }
 
-function planPrices(product: ProductRow, options: OptionRow[], percent: number): ProductPlan {
+type PercentChange = Extract<BulkEditRequest, { action: 'pricePercent' }>;
+
+function planPrices(product: ProductRow, options: OptionRow[], change: PercentChange): ProductPlan {
   const plan: ProductPlan = { product, productValues: {}, optionValues: [], changes: [] };
+  const percent = change.value;
+  const currencies = change.currencies ?? (['KRW', 'USD'] as const);
   for (const o of options) {
     const values: Partial<typeof productOptions.$inferInsert> = {};
-    for (const currency of ['KRW', 'USD'] as const) {
+    for (const currency of currencies) {
+      const step = change.roundTo?.[currency] ?? 1;
       const [priceKey, comparedKey] =
         currency === 'KRW'
           ? (['priceKrw', 'comparedPriceKrw'] as const)
           : (['priceUsd', 'comparedPriceUsd'] as const);
-      const price = priceByPercent(o[priceKey], percent);
+      const price = priceByPercent(o[priceKey], percent, step);
       if (price > toMinorUnits(MONEY_MAX[currency], currency)) {
         throw badRequest(
           `'${product.title}' (${optionName(o)}) would cost more than the highest price allowed.`,
@@ -62,7 +67,7 @@ function planPrices(product: ProductRow, options: OptionRow[], percent: number):
       }
       // A compared ("was") price moves with its price and never falls below it.
       const before = o[comparedKey];
-      const compared = before === null ? null : Math.max(price, priceByPercent(before, percent));
+      const compared = before === null ? null : Math.max(price, priceByPercent(before, percent, step));
       for (const [key, from, to] of [
         [priceKey, o[priceKey], price],
         [comparedKey, before, compared],
@@ -116,7 +121,7 @@ function planOne(input: BulkEditRequest, product: ProductRow, options: OptionRow
       }
       return plan;
     case 'pricePercent':
-      return planPrices(product, options, input.value);
+      return planPrices(product, options, input);
   }
 }
 

@@ -169,6 +169,63 @@ describe('bulk edits', () => {
     expect(priceByPercent(0, 50)).toBe(0);
   });
 
+  it('rounds the new prices to the step chosen per currency, and changes only the currencies chosen', async () => {
+    const p = await newProduct({}, [
+      option('A', { priceKrw: 13900, priceUsd: 10.49, comparedPriceKrw: 16900, comparedPriceUsd: 12.99 }),
+      option('B', { priceKrw: 30, priceUsd: 0.05 }),
+    ]);
+    const byValue = async () =>
+      Object.fromEntries((await optionRows(p.uuid)).map((o) => [o.optionNameValue1, o]));
+    // +3 % without a rule gives ₩14,317; to ₩100 it is ₩14,300, and the dollar prices stay.
+    const won = await admin('POST', '/products/bulk', {
+      productIds: [p.uuid],
+      action: 'pricePercent',
+      value: 3,
+      currencies: ['KRW'],
+      roundTo: { KRW: 100 },
+    });
+    expect(won.statusCode, won.body).toBe(200);
+    let rows = await byValue();
+    expect(rows.A).toMatchObject({
+      priceKrw: 14300,
+      comparedPriceKrw: 17400,
+      priceUsd: 1049,
+      comparedPriceUsd: 1299,
+    });
+    // Never below one step.
+    expect(rows.B).toMatchObject({ priceKrw: 100, priceUsd: 5 });
+
+    const dollars = await admin('POST', '/products/bulk', {
+      productIds: [p.uuid],
+      action: 'pricePercent',
+      value: 10,
+      currencies: ['USD'],
+      roundTo: { USD: 10 },
+    });
+    expect(dollars.statusCode, dollars.body).toBe(200);
+    rows = await byValue();
+    expect(rows.A).toMatchObject({ priceKrw: 14300, priceUsd: 1150, comparedPriceUsd: 1430 });
+    expect(priceByPercent(13900, 3)).toBe(14317);
+    expect(priceByPercent(13900, 3, 1000)).toBe(14000);
+
+    for (const [payload, message] of [
+      [{ currencies: [] }, /at least one currency/],
+      [{ currencies: ['EUR'] }, /KRW and USD/],
+      [{ roundTo: { KRW: 50 } }, /₩1, ₩10, ₩100 or ₩1,000/],
+      [{ roundTo: { USD: 5 } }, /US\$0.01, US\$0.10 or US\$1/],
+    ] as const) {
+      const res = await admin('POST', '/products/bulk', {
+        productIds: [p.uuid],
+        action: 'pricePercent',
+        value: 3,
+        ...payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(body(res).message).toMatch(message);
+    }
+    expect(await byValue()).toEqual(rows);
+  });
+
   it('refuses bad requests with a clear 4xx and changes nothing', async () => {
     const p = await newProduct();
     const before = await optionRows(p.uuid);

@@ -3,6 +3,11 @@ import {
   type BulkAction,
   type BulkEditRequest,
   type BulkEditResult,
+  CURRENCIES,
+  type CurrencyCode,
+  formatPrice,
+  fromMinorUnits,
+  PRICE_ROUNDING,
   PRODUCT_TAGS,
   type ProductTag,
 } from '@kshop/contract';
@@ -68,6 +73,8 @@ export function BulkBar({
   const [tags, setTags] = useState<ProductTag[]>([]);
   const [categoryId, setCategoryId] = useState('');
   const [percent, setPercent] = useState('');
+  const [currencies, setCurrencies] = useState<CurrencyCode[]>(['KRW', 'USD']);
+  const [roundTo, setRoundTo] = useState<Record<CurrencyCode, number>>({ KRW: 1, USD: 1 });
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<{ request: BulkEditRequest; result: BulkEditResult } | null>(null);
@@ -86,7 +93,14 @@ export function BulkBar({
         if (value < BULK_PERCENT.min || value > BULK_PERCENT.max)
           return t`The percentage is between ${BULK_PERCENT.min} and +${BULK_PERCENT.max}.`;
         if (value === 0) return t`A change of 0 % changes nothing.`;
-        return { productIds, action, value };
+        if (currencies.length === 0) return t`Choose at least one currency.`;
+        return {
+          productIds,
+          action,
+          value,
+          currencies,
+          roundTo: Object.fromEntries(currencies.map((currency) => [currency, roundTo[currency]])),
+        };
       }
       default:
         return { productIds, action };
@@ -188,6 +202,47 @@ export function BulkBar({
           )}
         </FormField>
       )}
+      {action === 'pricePercent' && (
+        <fieldset className="bulk-bar__currencies">
+          <legend>
+            <Trans>Prices to change</Trans>
+          </legend>
+          {CURRENCIES.map((currency) => (
+            <div key={currency} className="bulk-bar__currency">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={currencies.includes(currency)}
+                  onChange={(event) =>
+                    setCurrencies((now) =>
+                      event.target.checked
+                        ? CURRENCIES.filter((c) => c === currency || now.includes(c))
+                        : now.filter((c) => c !== currency),
+                    )
+                  }
+                />{' '}
+                {currency === 'KRW' ? t`Won prices` : t`Dollar prices`}
+              </label>
+              <label>
+                {currency === 'KRW' ? t`Round won prices to` : t`Round dollar prices to`}{' '}
+                <select
+                  value={roundTo[currency]}
+                  disabled={!currencies.includes(currency)}
+                  onChange={(event) =>
+                    setRoundTo((now) => ({ ...now, [currency]: Number(event.target.value) }))
+                  }
+                >
+                  {PRICE_ROUNDING[currency].map((step) => (
+                    <option key={step} value={step}>
+                      {formatPrice(fromMinorUnits(step, currency), currency)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      )}
       <div className="button-row">
         <button type="submit" className="button" disabled={busy}>
           {busy ? t`Preparing preview...` : t`Preview changes`}
@@ -228,6 +283,9 @@ function shown(
   if (field === 'isSoldOut') return value ? words.yes : words.no;
   if (field === 'categoryId') return categoryName(categories, Number(value));
   if (Array.isArray(value)) return value.length ? value.join(', ') : words.none;
+  // Prices with their currency and thousand separators: ₩14,300, US$11.50.
+  if (typeof value === 'number' && /Krw$/.test(field)) return formatPrice(value, 'KRW');
+  if (typeof value === 'number' && /Usd$/.test(field)) return formatPrice(value, 'USD');
   return String(value);
 }
 
