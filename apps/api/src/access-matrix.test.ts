@@ -623,6 +623,10 @@ const ROUTES: Record<string, Route> = {
     access: 'owner',
     call: () => ({ url: `/api/v1/admin/staff/${fixtures.staffTargetId}`, payload: { role: 'STAFF' } }),
   },
+  'POST /api/v1/admin/staff/{id}/password': {
+    access: 'owner',
+    call: () => ({ url: `/api/v1/admin/staff/${fixtures.staffTargetId}/password` }),
+  },
   'GET /api/v1/admin/audit': { access: 'owner', call: () => ({ url: '/api/v1/admin/audit' }) },
   'GET /api/v1/admin/dashboard': { access: 'staff', call: () => ({ url: '/api/v1/admin/dashboard' }) },
   'GET /api/v1/admin/buyers': { access: 'staff', call: () => ({ url: '/api/v1/admin/buyers' }) },

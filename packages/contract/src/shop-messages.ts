@@ -102,6 +102,10 @@ export const STAFF_MESSAGES = {
   exists: 'A staff account with this email already exists.',
   wrongCurrentPassword: 'The current password is not correct.',
   lastOwner: 'The shop needs at least one active owner.',
+  notFound: 'Staff member not found.',
+  resetOwn: 'Change your own password from your account, not by a reset.',
+  passwordReset: 'A one-time password was made; every session of this account has ended.',
+  updated: 'Staff account updated.',
 } as const;
 
 /**

@@ -65,6 +65,10 @@ export const staffTextsKo: Localized<typeof staffTexts> = {
     exists: '이미 같은 이메일의 직원 계정이 있습니다.',
     wrongCurrentPassword: '현재 비밀번호가 올바르지 않습니다.',
     lastOwner: '활성 상태의 대표 관리자가 한 명 이상 있어야 합니다.',
+    notFound: '없는 직원 계정입니다.',
+    resetOwn: '본인 비밀번호는 초기화하지 말고 내 계정에서 변경해 주십시오.',
+    passwordReset: '일회용 비밀번호를 만들었습니다. 이 계정의 모든 세션이 종료되었습니다.',
+    updated: '직원 계정을 변경했습니다.',
   },
   allocation: {
     receiptRecorded: '입고를 기록했습니다.',

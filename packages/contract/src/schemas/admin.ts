@@ -61,7 +61,11 @@ export const staffCreateRequest = z.object({
 export const staffUpdateRequest = z.object({
   role: z.enum(STAFF_ROLES).optional(),
   disabled: z.boolean().optional(),
+  /** The name staff are shown by; '' shows the email address instead. */
+  name: safeText({ max: TEXT_MAX.label }).optional(),
 });
+/** `POST /api/v1/admin/staff/:id/password`: a new one-time password for another member of staff, shown once. */
+export const staffPasswordReset = z.object({ id: z.uuid(), email: z.string(), password: z.string() });
 export const staffMember = z.object({
   id: z.uuid(),
   email: z.string(),

@@ -8,7 +8,12 @@ let owner: { authorization: string };
 let clerk: { authorization: string };
 let adminRoutes: { method: string; url: string; path: string }[];
 
-const OWNER_ONLY = ['/api/v1/admin/staff', '/api/v1/admin/staff/{id}', '/api/v1/admin/audit'];
+const OWNER_ONLY = [
+  '/api/v1/admin/staff',
+  '/api/v1/admin/staff/{id}',
+  '/api/v1/admin/staff/{id}/password',
+  '/api/v1/admin/audit',
+];
 // Sign-in, and sign-out, which answers 200 without a working token too (it revokes only the token it gets).
 const PUBLIC = ['/api/v1/admin/auth/login', '/api/v1/admin/auth/logout'];
 const SAMPLE: Record<string, string> = {
@@ -153,5 +158,67 @@ describe('staff accounts', () => {
     });
     expect(demote.statusCode).toBe(403);
     expect(body(demote).message).toBe('The shop needs at least one active owner.');
+  });
+
+  it("lets an owner rename staff and reset another's password: shown once, the old sessions ended", async () => {
+    const member = await staffSession(shop, 'reset.me@kshop.example', 'STAFF');
+    const list = async () =>
+      body(await shop.app.inject({ url: '/api/v1/admin/staff', headers: owner })).data.staffList as {
+        id: string;
+        email: string;
+        name: string;
+      }[];
+    const id = (await list()).find((s) => s.email === 'reset.me@kshop.example')!.id;
+    const renamed = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/staff/${id}`,
+      headers: owner,
+      payload: { name: 'Kim Jiwoo' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await list()).find((s) => s.id === id)?.name).toBe('Kim Jiwoo');
+
+    const reset = await shop.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/staff/${id}/password`,
+      headers: owner,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const { password } = body(reset).data as { password: string };
+    expect(password).toMatch(/\S{8,}/);
+    // The member's session ended; the one-time password signs in and must be changed first.
+    expect((await shop.app.inject({ url: '/api/v1/admin/me', headers: member })).statusCode).toBe(401);
+    const signIn = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/auth/login',
+      payload: { email: 'reset.me@kshop.example', password },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(body(signIn).data.mustChangePassword).toBe(true);
+    // The audit names the reset, never the password.
+    const audit = await shop.app.inject({ url: '/api/v1/admin/audit?limit=5', headers: owner });
+    expect(audit.body).toContain('staff.passwordReset');
+    expect(audit.body).not.toContain(password);
+
+    const clerkTry = await shop.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/staff/${id}/password`,
+      headers: clerk,
+    });
+    expect(clerkTry.statusCode).toBe(403);
+    const ownId = (await list()).find((s) => s.email === 'owner@kshop.example')!.id;
+    const own = await shop.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/staff/${ownId}/password`,
+      headers: owner,
+    });
+    expect(own.statusCode).toBe(403);
+    expect(body(own).message).toBe('Change your own password from your account, not by a reset.');
+    const nobody = await shop.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/staff/00000000-0000-4000-8000-000000000009/password',
+      headers: owner,
+    });
+    expect(nobody.statusCode).toBe(404);
   });
 });

@@ -4,12 +4,14 @@ import {
   envelope,
   idParams,
   languageChoice,
+  STAFF_MESSAGES,
   staffCreated,
   staffCreateRequest,
   staffLoginRequest,
   staffMe,
   staffMember,
   staffPasswordRequest,
+  staffPasswordReset,
   staffSession,
   staffUpdateRequest,
 } from '@kshop/contract';
@@ -179,8 +181,27 @@ const staffRoutes: FastifyPluginAsyncZod<{ tokenTtlHours: number }> = async (app
     },
     async (request) => {
       await staff.updateStaffMember(app.db, requireOwner(request).id, request.params.id, request.body);
-      return ok(null, 'Staff account updated.');
+      return ok(null, STAFF_MESSAGES.updated);
     },
+  );
+
+  app.post(
+    '/staff/:id/password',
+    {
+      config: { ownerOnly: true },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Reset another staff member's password (owner): a one-time password, shown once; their sessions end",
+        params: idParams,
+        response: { 200: envelope(staffPasswordReset) },
+      },
+    },
+    async (request) =>
+      ok(
+        await staff.resetStaffPassword(app.db, requireOwner(request).id, request.params.id),
+        STAFF_MESSAGES.passwordReset,
+      ),
   );
 
   app.get(

@@ -102,17 +102,18 @@ export async function createStaff(
   }
 }
 
-/** Owners change roles and disable accounts; the last active owner stays. */
+/** Owners rename, change roles and disable accounts; the last active owner stays. */
 export async function updateStaffMember(
   db: Db,
   actorId: string,
   staffId: string,
-  changes: { role?: 'OWNER' | 'STAFF'; disabled?: boolean },
+  changes: { role?: 'OWNER' | 'STAFF'; disabled?: boolean; name?: string },
 ) {
   return inTransaction(db, async (tx) => {
     const before = await repo.findStaffById(tx, staffId);
-    if (!before) throw notFound('Staff member not found.');
+    if (!before) throw notFound(STAFF_MESSAGES.notFound, 'STAFF_NOT_FOUND');
     const [after] = await repo.updateStaff(tx, staffId, {
+      name: changes.name ?? before.name,
       role: changes.role ?? before.role,
       disabledAt: changes.disabled === undefined ? before.disabledAt : changes.disabled ? new Date() : null,
     });
@@ -124,10 +125,34 @@ export async function updateStaffMember(
       action: 'staff.update',
       entity: 'staff',
       entityId: staffId,
-      before: { role: before.role, disabled: Boolean(before.disabledAt) },
-      after: { role: after!.role, disabled: Boolean(after!.disabledAt) },
+      before: { name: before.name, role: before.role, disabled: Boolean(before.disabledAt) },
+      after: { name: after!.name, role: after!.role, disabled: Boolean(after!.disabledAt) },
     });
     return after!;
+  });
+}
+
+/**
+ * An owner's reset of another staff member's password (issue 36): a new one-time password, shown once and stored
+ * only as its hash, to be changed at the next sign-in; every session of the account ends. An owner's own
+ * password is changed from the account, knowing the current one.
+ */
+export async function resetStaffPassword(db: Db, actorId: string, staffId: string) {
+  if (staffId === actorId) throw forbidden(STAFF_MESSAGES.resetOwn, 'RESET_OWN_PASSWORD');
+  const password = newTemporaryPassword();
+  const passwordHash = await hashPassword(password);
+  return inTransaction(db, async (tx) => {
+    const member = await repo.findStaffById(tx, staffId);
+    if (!member) throw notFound(STAFF_MESSAGES.notFound, 'STAFF_NOT_FOUND');
+    await repo.updateStaff(tx, staffId, { passwordHash, mustChangePassword: true });
+    await repo.endSessions(tx, staffId);
+    await recordAudit(tx, {
+      staffId: actorId,
+      action: 'staff.passwordReset',
+      entity: 'staff',
+      entityId: staffId,
+    });
+    return { id: member.id, email: member.email, password };
   });
 }
 

@@ -1,4 +1,10 @@
-import type { staffCreated, staffCreateRequest, staffMember, staffUpdateRequest } from '@kshop/contract';
+import type {
+  staffCreated,
+  staffCreateRequest,
+  staffMember,
+  staffPasswordReset,
+  staffUpdateRequest,
+} from '@kshop/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminGet, adminRequest } from '../../../lib/api-client';
@@ -23,3 +29,7 @@ export const createStaff = (input: StaffCreate) =>
 
 export const updateStaff = (id: string, update: StaffUpdate) =>
   adminRequest<null>(`/staff/${id}`, { method: 'PATCH', body: update });
+
+/** An owner's reset of another member's password: the one-time password, answered this once. */
+export const resetStaffPassword = (id: string) =>
+  adminRequest<z.infer<typeof staffPasswordReset>>(`/staff/${id}/password`, { method: 'POST' });

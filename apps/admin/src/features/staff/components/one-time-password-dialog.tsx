@@ -3,14 +3,24 @@ import { Trans } from '@lingui/react/macro';
 import { useId, useRef } from 'react';
 import type { StaffCreated } from '../api/staff-api';
 
-/** The new account's one-time password: the API returns it once and stores only its hash. */
-export function OneTimePasswordDialog({ created, onClose }: { created: StaffCreated; onClose: () => void }) {
+/**
+ * A one-time password, of a new account or of a reset: the API returns it once and stores only its hash.
+ */
+export function OneTimePasswordDialog({
+  created,
+  reset = false,
+  onClose,
+}: {
+  created: Pick<StaffCreated, 'email' | 'password'>;
+  reset?: boolean;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const doneRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal labelledBy={titleId} onClose={onClose} initialFocus={doneRef}>
       <h2 id={titleId} className="modal__title">
-        <Trans>Account created</Trans>
+        {reset ? <Trans>Password reset</Trans> : <Trans>Account created</Trans>}
       </h2>
       <p>
         <Trans>

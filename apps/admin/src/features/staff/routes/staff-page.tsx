@@ -10,6 +10,7 @@ import { formatDate } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   createStaff,
+  resetStaffPassword,
   type StaffCreated,
   type StaffMember,
   type StaffUpdate,
@@ -19,6 +20,7 @@ import {
 } from '../api/staff-api';
 import { CreateStaffForm } from '../components/create-staff-form';
 import { OneTimePasswordDialog } from '../components/one-time-password-dialog';
+import { RenameStaffDialog } from '../components/rename-staff-dialog';
 
 /** Owners add staff accounts, change roles and disable accounts. */
 export function StaffPage() {
@@ -30,6 +32,8 @@ export function StaffPage() {
   const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [created, setCreated] = useState<StaffCreated | null>(null);
+  const [renaming, setRenaming] = useState<StaffMember | null>(null);
+  const [reset, setReset] = useState<{ email: string; password: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -61,6 +65,18 @@ export function StaffPage() {
       await updateStaff(member.id, update);
       setNotice(done);
       void queryClient.invalidateQueries({ queryKey: staffKey });
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+
+  const resetPassword = async (member: StaffMember, who: string) => {
+    const question = t`Reset the password of ${who}? They are signed out everywhere and sign in with a one-time password you give them.`;
+    if (!(await confirm(question, t`Reset password`))) return;
+    setNotice(null);
+    setFailure(null);
+    try {
+      setReset(await resetStaffPassword(member.id));
     } catch (error) {
       setFailure(errorMessage(error));
     }
@@ -150,6 +166,24 @@ export function StaffPage() {
                         <button
                           type="button"
                           className="button button--secondary button--small"
+                          aria-label={t`Rename ${who}`}
+                          onClick={() => setRenaming(member)}
+                        >
+                          <Trans>Rename</Trans>
+                        </button>
+                        {!isMe && (
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            aria-label={t`Reset the password of ${who}`}
+                            onClick={() => void resetPassword(member, who)}
+                          >
+                            <Trans>Reset password</Trans>
+                          </button>
+                        )}
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
                           aria-label={
                             member.role === 'OWNER' ? t`Make ${who} staff` : t`Make ${who} an owner`
                           }
@@ -199,6 +233,21 @@ export function StaffPage() {
         </div>
       )}
       {created && <OneTimePasswordDialog created={created} onClose={() => setCreated(null)} />}
+      {reset && <OneTimePasswordDialog created={reset} reset onClose={() => setReset(null)} />}
+      {renaming && (
+        <RenameStaffDialog
+          member={renaming}
+          onClose={() => setRenaming(null)}
+          onRename={async (name) => {
+            await updateStaff(renaming.id, { name });
+            setRenaming(null);
+            setNotice(
+              name ? t`Renamed ${renaming.email} to ${name}.` : t`${renaming.email} has no name now.`,
+            );
+            void queryClient.invalidateQueries({ queryKey: staffKey });
+          }}
+        />
+      )}
     </>
   );
 }
