@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from './db/client.js';
-import { buyers } from './db/schema.js';
+import { buyers, staff } from './db/schema.js';
 import { seedOnFirstStart } from './db/seed/index.js';
 import { freshDatabase } from './test/database.js';
 import { shopCommand } from './test/shop-command.js';
@@ -77,6 +77,26 @@ describe('staff command', () => {
     const wrong = await shop(env, 'promote');
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain("Unknown command 'promote'");
+  });
+
+  it('creates a staff account with the name staff are shown by, and refuses a name that is not one', async () => {
+    const created = await shop(env, 'staff', 'create', 'named@kshop.example', '--name', 'Kim Jiwoo');
+    expect(created.code, created.stderr).toBe(0);
+    // The first account of a shop is its owner.
+    expect(created.stdout).toMatch(/Created (OWNER|STAFF) named@kshop.example./);
+    const db = database ?? (await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'db') }));
+    try {
+      const [row] = await db.db
+        .select({ name: staff.name })
+        .from(staff)
+        .where(eq(staff.email, 'named@kshop.example'));
+      expect(row?.name).toBe('Kim Jiwoo');
+    } finally {
+      if (!database) await db.close();
+    }
+    const bad = await shop(env, 'staff', 'create', 'unnamed@kshop.example', '--name', '--owner');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--name takes a name of 1 to 100 characters.');
   });
 
   it('says so when the running shop holds the embedded database', async () => {

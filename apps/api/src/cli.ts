@@ -21,7 +21,7 @@ const USAGE = `Staff commands:
   npm run shop -- pending                    list accounts waiting for approval
   npm run shop -- approve <email>            approve a company account
   npm run shop -- reject <email> [reason]    reject it (ends its sessions, mails the reason)
-  npm run shop -- staff create <email> [--owner] [--language en|ko]
+  npm run shop -- staff create <email> [--owner] [--language en|ko] [--name <name>]
         a back-office account with a one-time password (the first one is always an owner), in Korean
         unless --language en
   npm run shop -- order <orderNumber>        show an order
@@ -91,13 +91,19 @@ async function main(argv: string[]) {
       }
       case 'staff': {
         if (args[0] !== 'create')
-          throw new UsageError('Usage: npm run shop -- staff create <email> [--owner] [--language en|ko]');
-        const email = required(args[1], 'staff create <email> [--owner] [--language en|ko]');
+          throw new UsageError(
+            'Usage: npm run shop -- staff create <email> [--owner] [--language en|ko] [--name <name>]',
+          );
+        const email = required(args[1], 'staff create <email> [--owner] [--language en|ko] [--name <name>]');
         const chosen = args.includes('--language') ? args[args.indexOf('--language') + 1] : 'ko';
         if (chosen !== 'en' && chosen !== 'ko') throw new UsageError('--language is en or ko.');
+        // The name staff are shown by; without one the back office shows the email until an owner names them.
+        const name = args.includes('--name') ? (args[args.indexOf('--name') + 1] ?? '').trim() : '';
+        if (args.includes('--name') && (name === '' || name.startsWith('--') || name.length > 100))
+          throw new UsageError('--name takes a name of 1 to 100 characters.');
         const created = await staff.createStaff(
           database.db,
-          { email, role: args.includes('--owner') ? 'OWNER' : 'STAFF', language: chosen },
+          { email, name, role: args.includes('--owner') ? 'OWNER' : 'STAFF', language: chosen },
           null,
         );
         out(`Created ${created.role} ${created.email}.`);
