@@ -295,9 +295,15 @@ export const auditListResponse = envelope(
       z.object({
         id: z.number().int(),
         staffEmail: z.string().nullable(),
+        /** The staff member's name; '' when they have none. */
+        staffName: z.string().nullable(),
         action: z.string(),
         entity: z.string(),
         entityId: z.string(),
+        /** What the entry acted on, as staff name it (an order's number, a company, a product); null when gone. */
+        subject: z.string().nullable(),
+        /** For an option's entry, its product's id (the page the log links to). */
+        productId: z.string().nullable(),
         before: z.unknown(),
         after: z.unknown(),
         createdAt: z.string(),

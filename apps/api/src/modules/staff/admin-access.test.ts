@@ -197,8 +197,17 @@ describe('staff accounts', () => {
     expect(body(signIn).data.mustChangePassword).toBe(true);
     // The audit names the reset, never the password.
     const audit = await shop.app.inject({ url: '/api/v1/admin/audit?limit=5', headers: owner });
-    expect(audit.body).toContain('staff.passwordReset');
     expect(audit.body).not.toContain(password);
+    const entries = body(audit).data.auditList as {
+      action: string;
+      subject: string | null;
+      staffEmail: string;
+    }[];
+    // The entry names whom it acted on as staff know them, and who acted.
+    expect(entries.find((e) => e.action === 'staff.passwordReset')).toMatchObject({
+      subject: 'Kim Jiwoo',
+      staffEmail: 'owner@kshop.example',
+    });
 
     const clerkTry = await shop.app.inject({
       method: 'POST',

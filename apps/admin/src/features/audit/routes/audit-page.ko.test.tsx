@@ -19,9 +19,12 @@ describe('the audit log in Korean', () => {
               id: 1,
               createdAt: '2026-11-22T05:05:00.000Z',
               staffEmail: null,
+              staffName: null,
               action: 'order.status',
               entity: 'order',
-              entityId: '20261122-1001',
+              entityId: 'f1f1f1f1-0000-4000-8000-000000000001',
+              subject: '20261122-1001',
+              productId: null,
               before: { status: 'PENDING' },
               after: { status: 'CONFIRMED' },
             },
@@ -35,10 +38,13 @@ describe('the audit log in Korean', () => {
 
     const table = await screen.findByRole('table', { name: '감사 로그' });
     expect(screen.getByRole('heading', { level: 1, name: '감사 로그' })).toBeTruthy();
-    for (const name of ['일시', '작업자', '작업', '대상']) {
+    for (const name of ['일시', '내용', '대상']) {
       expect(within(table).getByRole('columnheader', { name })).toBeTruthy();
     }
-    expect(within(table).getByText('시스템')).toBeTruthy();
+    expect(within(table).getByText('시스템: 주문 20261122-1001의 상태를 변경했습니다')).toBeTruthy();
+    expect(within(table).getByRole('link', { name: '20261122-1001' }).getAttribute('href')).toBe(
+      '/orders/20261122-1001',
+    );
     expect(within(table).getByText('변경 내용 보기')).toBeTruthy();
     expect(within(table).getByText('변경 전')).toBeTruthy();
     expect(within(table).queryByRole('columnheader', { name: 'When' })).toBeNull();

@@ -1,11 +1,13 @@
 import { Pagination } from '@kshop/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 import { useCurrentStaff } from '../../../lib/current-staff';
 import { formatDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useAuditList } from '../api/audit-api';
+import { type AuditEntry, useAuditList } from '../api/audit-api';
+import { sentenceOf, subjectPath } from '../audit-sentences';
 import { ChangeDetails } from '../components/change-details';
 import './audit.css';
 
@@ -34,6 +36,9 @@ export function AuditPage() {
     );
   }
 
+  /** The entry as a sentence: who did what to what. */
+  const said = (entry: AuditEntry) => sentenceOf(entry, entry.staffName || entry.staffEmail || t`The system`);
+
   return (
     <>
       <h1>
@@ -60,13 +65,10 @@ export function AuditPage() {
                     <Trans>When</Trans>
                   </th>
                   <th scope="col">
-                    <Trans>Who</Trans>
+                    <Trans>What happened</Trans>
                   </th>
                   <th scope="col">
-                    <Trans>Action</Trans>
-                  </th>
-                  <th scope="col">
-                    <Trans>Entity</Trans>
+                    <Trans>Concerning</Trans>
                   </th>
                   <th scope="col">
                     <Trans>Change</Trans>
@@ -77,12 +79,9 @@ export function AuditPage() {
                 {data.auditList.map((entry) => (
                   <tr key={entry.id}>
                     <td className="nowrap">{formatDateTime(entry.createdAt)}</td>
-                    <td>{entry.staffEmail ?? <span className="muted">{t`System`}</span>}</td>
+                    <td>{said(entry)}</td>
                     <td>
-                      <code>{entry.action}</code>
-                    </td>
-                    <td>
-                      {entry.entity} <span className="muted audit-table__id">{entry.entityId}</span>
+                      <Concerning entry={entry} />
                     </td>
                     <td>
                       <ChangeDetails entry={entry} />
@@ -102,4 +101,11 @@ export function AuditPage() {
       )}
     </>
   );
+}
+
+/** What the entry acted on, linked to its page where it has one; a removed one is named by its id. */
+function Concerning({ entry }: { entry: AuditEntry }) {
+  const path = subjectPath(entry);
+  if (path) return <Link to={path}>{entry.subject}</Link>;
+  return <span className="muted audit-table__id">{entry.subject ?? entry.entityId}</span>;
 }
