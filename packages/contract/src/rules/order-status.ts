@@ -27,3 +27,20 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   DELIVERED: 'Delivered',
   CANCELLED: 'Cancelled',
 };
+
+/**
+ * Orders staff must act on, the list's 'Needs action' view: a new order nobody has taken yet (it cannot be
+ * confirmed until someone is in charge), a confirmed one whose payment is to be checked, and a paid one whose
+ * preparation has not started. From PREPARING on, the order is already in someone's hands; SHIPPED waits
+ * on the carrier, DELIVERED and CANCELLED are closed.
+ */
+export const NEEDS_ACTION = {
+  /** Statuses that need action only while nobody is in charge. */
+  unassigned: ['PENDING'],
+  /** Statuses that need action whoever is in charge. */
+  always: ['CONFIRMED', 'PAID'],
+} as const satisfies Record<string, readonly OrderStatus[]>;
+
+export const needsAction = (status: OrderStatus, hasPersonInCharge: boolean): boolean =>
+  (NEEDS_ACTION.always as readonly OrderStatus[]).includes(status) ||
+  (!hasPersonInCharge && (NEEDS_ACTION.unassigned as readonly OrderStatus[]).includes(status));

@@ -130,6 +130,7 @@ export const buyerDetailResponse = envelope(adminBuyerDetail);
 export const reasonRequest = z.object({ reason: safeText({ max: 1000, multiline: true }).default('') });
 
 export const ADMIN_ORDER_SORTS = ['date', 'amount', 'status'] as const;
+export const ADMIN_ORDER_VIEWS = ['today', 'needs-action'] as const;
 export const adminOrderListQuery = z.object({
   ...adminPageQuery,
   status: z.enum(ORDER_STATUSES).optional(),
@@ -145,6 +146,10 @@ export const adminOrderListQuery = z.object({
   dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc.' }).optional(),
   /** 'me': only the orders the signed-in staff member is in charge of. */
   assigned: z.enum(['me'], { error: 'assigned must be me.' }).optional(),
+  /** A quick view: 'today' (placed on the Korean day), 'needs-action' (the rule `NEEDS_ACTION`). */
+  view: z
+    .enum(ADMIN_ORDER_VIEWS, { error: `view must be one of ${ADMIN_ORDER_VIEWS.join(', ')}.` })
+    .optional(),
 });
 export const adminOrderSummary = z.object({
   uuid: z.uuid(),
@@ -162,8 +167,19 @@ export const adminOrderSummary = z.object({
   /** The staff member who took the order for the buyer (issue 11), by name or e-mail; null for the buyer's own. */
   takenBy: z.string().nullable().optional(),
 });
+/** How many orders each quick view holds under the list's other filters, counted in one query. */
+export const adminOrderViewCounts = z.object({
+  all: z.number().int(),
+  today: z.number().int(),
+  mine: z.number().int(),
+  needsAction: z.number().int(),
+});
 export const adminOrderListResponse = envelope(
-  z.object({ orderList: z.array(adminOrderSummary), totalCount: z.number().int() }),
+  z.object({
+    orderList: z.array(adminOrderSummary),
+    totalCount: z.number().int(),
+    viewCounts: adminOrderViewCounts.optional(),
+  }),
 );
 export const orderNumberParams = z.object({
   orderNumber: z

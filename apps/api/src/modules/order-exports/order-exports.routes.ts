@@ -3,19 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
+import { adminOrderFilterOf } from '../orders/order-list-views.js';
 import { type ExportTable, seoulDateTime, tableCsv, tableXlsx } from './export-sheet.js';
 import { linesExport, ordersExport } from './order-exports.js';
 import type { ExportFilter } from './order-exports.repository.js';
 
 const exportQuery = adminOrderListQuery.omit({ page: true, limit: true });
-/** The list's filters, `assigned=me` naming the signed-in staff member; the export keeps its own order. */
+/** The list's filters and view, `assigned=me` naming the signed-in staff member; the export keeps its own order. */
 const exportFilter = (
-  { assigned, sort: _sort, dir: _dir, ...filter }: z.infer<typeof exportQuery>,
+  { sort: _sort, dir: _dir, ...query }: z.infer<typeof exportQuery>,
   me: string,
-): ExportFilter => ({
-  ...filter,
-  assignedTo: assigned === 'me' ? me : undefined,
-});
+): ExportFilter => adminOrderFilterOf(query, me);
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 type OrderExport = {

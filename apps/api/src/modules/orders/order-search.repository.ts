@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { NEEDS_ACTION } from '@kshop/contract';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { buyers, orders, staff } from '../../db/schema.js';
 import { containsPattern } from '../../lib/like.js';
@@ -12,6 +13,10 @@ export type AdminOrderFilter = {
   orderNumber?: string;
   /** Only the orders this staff member is in charge of (the list's `assigned=me`). */
   assignedTo?: string;
+  /** Only the orders placed on this Korean day (YYYY-MM-DD): the list's 'Today' view. */
+  placedOn?: string;
+  /** Only the orders staff must act on (`NEEDS_ACTION`): the list's 'Needs action' view. */
+  needsAction?: boolean;
   sort?: AdminOrderSort;
   dir?: 'asc' | 'desc';
   limit: number;
@@ -40,6 +45,19 @@ function adminOrderSortBy(f: Pick<AdminOrderFilter, 'sort' | 'dir'>): SQL[] {
   }
 }
 
+/** Placed on a Korean day: from its midnight in Seoul to the next one. */
+const placedOnDay = (day: string) =>
+  and(
+    sql`${orders.createdAt} >= (${day}::date::timestamp at time zone 'Asia/Seoul')`,
+    sql`${orders.createdAt} < ((${day}::date + 1)::timestamp at time zone 'Asia/Seoul')`,
+  )!;
+
+/** The SQL of the contract's `NEEDS_ACTION` rule, so the list and its count follow the one definition. */
+const needsActionSql = or(
+  inArray(orders.status, [...NEEDS_ACTION.always]),
+  and(inArray(orders.status, [...NEEDS_ACTION.unassigned]), isNull(orders.personInChargeStaffId)),
+)!;
+
 /** The back office's order filters (the list's and the exports'), joined with `buyers`. */
 export function adminOrderConditions(f: Omit<AdminOrderFilter, 'limit' | 'offset'>): SQL[] {
   const conditions: SQL[] = [];
@@ -55,6 +73,8 @@ export function adminOrderConditions(f: Omit<AdminOrderFilter, 'limit' | 'offset
     conditions.push(or(ilike(orders.orderNumber, like), ilike(orders.poReference, like))!);
   }
   if (f.assignedTo) conditions.push(eq(orders.personInChargeStaffId, f.assignedTo));
+  if (f.placedOn) conditions.push(placedOnDay(f.placedOn));
+  if (f.needsAction) conditions.push(needsActionSql);
   if (f.buyer) {
     const like = containsPattern(f.buyer);
     const bare = f.buyer.replace(/[-.\s]/g, '');
@@ -82,7 +102,8 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
     .select({
       order: orders,
       buyerEmail: buyers.email,
-      personInCharge: staff.email,
+      // By name where the staff member has one, else e-mail, as `takenBy`.
+      personInCharge: sql<string | null>`coalesce(nullif(${staff.name}, ''), ${staff.email})`,
       lineCount: sql<number>`(select count(*) from order_details d where d.order_id = orders.id)`.mapWith(
         Number,
       ),
@@ -100,6 +121,32 @@ export async function searchOrders(db: Executor, f: AdminOrderFilter) {
     .limit(f.limit)
     .offset(f.offset);
   return { rows, totalCount: rows[0]?.totalCount ?? 0 };
+}
+
+/**
+ * The quick views' counts under the list's other filters, in one query: every order, those placed on
+ * `today`, those `me` is in charge of, and those needing action.
+ */
+export async function countViews(
+  db: Executor,
+  f: Omit<AdminOrderFilter, 'limit' | 'offset' | 'sort' | 'dir' | 'assignedTo' | 'placedOn' | 'needsAction'>,
+  today: string,
+  me: string,
+) {
+  const conditions = adminOrderConditions(f);
+  const count = (condition?: SQL) =>
+    (condition ? sql<number>`count(*) filter (where ${condition})` : sql<number>`count(*)`).mapWith(Number);
+  const [row] = await db
+    .select({
+      all: count(),
+      today: count(placedOnDay(today)),
+      mine: count(eq(orders.personInChargeStaffId, me)),
+      needsAction: count(needsActionSql),
+    })
+    .from(orders)
+    .leftJoin(buyers, eq(buyers.id, orders.buyerId))
+    .where(conditions.length ? and(...conditions) : undefined);
+  return row ?? { all: 0, today: 0, mine: 0, needsAction: 0 };
 }
 
 export const countByStatus = (db: Executor) =>

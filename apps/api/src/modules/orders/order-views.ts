@@ -9,6 +9,7 @@ import {
 } from '@kshop/contract';
 import type { Executor } from '../../db/client.js';
 import type { orderDetails, orders } from '../../db/schema.js';
+import { koreanDate } from '../../lib/korean-day.js';
 import { NO_IMAGE_URL } from '../catalog/catalog.service.js';
 import * as shipmentRepo from '../shipments/shipments.repository.js';
 import * as memoRepo from './memos.repository.js';
@@ -143,9 +144,29 @@ export async function orderByNumber(db: Executor, orderNumber: string) {
   return detailView(db, order);
 }
 
-export async function adminOrderList(db: Executor, filter: searchRepo.AdminOrderFilter) {
-  const { rows, totalCount } = await searchRepo.searchOrders(db, filter);
+/** A page of the back office's list, with the quick views' counts under the same other filters. */
+export async function adminOrderList(
+  db: Executor,
+  filter: searchRepo.AdminOrderFilter,
+  me: string,
+  now = new Date(),
+) {
+  const {
+    limit: _l,
+    offset: _o,
+    sort: _s,
+    dir: _d,
+    assignedTo: _a,
+    placedOn: _p,
+    needsAction: _n,
+    ...others
+  } = filter;
+  const [{ rows, totalCount }, viewCounts] = await Promise.all([
+    searchRepo.searchOrders(db, filter),
+    searchRepo.countViews(db, others, koreanDate(now), me),
+  ]);
   return {
+    viewCounts,
     orderList: rows.map((r) => ({
       uuid: r.order.id,
       orderNumber: r.order.orderNumber,

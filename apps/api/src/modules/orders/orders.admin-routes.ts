@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { ok } from '../../lib/reply.js';
 import { requireStaff } from '../../plugins/staff-auth.js';
 import * as memos from './memos.service.js';
+import { adminOrderFilterOf } from './order-list-views.js';
 import * as views from './order-views.js';
 import { assignPersonInCharge } from './person-in-charge.js';
 import { mailStatusChange, moveOrder } from './status-moves.js';
@@ -31,10 +32,11 @@ const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const me = requireStaff(request);
-      const { page, limit, assigned, ...filter } = request.query;
-      const assignedTo = assigned === 'me' ? me.id : undefined;
+      const { page, limit, ...query } = request.query;
+      const now = new Date();
+      const filter = adminOrderFilterOf(query, me.id, now);
       return ok(
-        await views.adminOrderList(app.db, { ...filter, assignedTo, limit, offset: (page - 1) * limit }),
+        await views.adminOrderList(app.db, { ...filter, limit, offset: (page - 1) * limit }, me.id, now),
       );
     },
   );

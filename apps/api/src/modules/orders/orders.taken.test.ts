@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addresses,
+  auditLog,
   buyers,
   cartItems,
   optionVolumeTiers,
@@ -107,6 +108,49 @@ describe('an order taken for a buyer', () => {
     const inbox = await shop.smtp.waitFor((m) => m.subject === `New order ${orderNumber}`);
     // Quoted-printable breaks long lines with a soft '=' at the end.
     expect(inbox.raw.replace(/=\r?\n/g, '')).toContain('taken by taken-clerk@kshop.example');
+  });
+
+  it('is in charge of the staff member who took it, as the history, the audit log and the list say', async () => {
+    const option = await stockedOption(shop, 10);
+    const res = await take({
+      buyerId: ids.korea,
+      lines: [{ productOptionId: option.id, quantity: 1 }],
+      receiverInfo,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { uuid, orderNumber } = body(res).data;
+
+    const [row] = await shop.db.select().from(orders).where(eq(orders.id, uuid));
+    expect(row).toMatchObject({
+      personInChargeStaffId: clerk.id,
+      takenByStaffId: clerk.id,
+      status: 'PENDING',
+    });
+    const detail = await adminDetail(orderNumber);
+    expect(detail.personInCharge).toMatchObject({ id: clerk.id, email: 'taken-clerk@kshop.example' });
+    expect(detail.statusHistory[0].note).toBe(
+      'Placed by staff (taken-clerk@kshop.example) for the buyer; taken-clerk@kshop.example is in charge.',
+    );
+    const audit = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, orderNumber), eq(auditLog.action, 'order.person-in-charge')));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        staffId: clerk.id,
+        before: { personInChargeStaffId: null },
+        after: { personInChargeStaffId: clerk.id },
+      }),
+    ]);
+    const mine = body(
+      await shop.app.inject({
+        url: `/api/v1/admin/orders?assigned=me&orderNumber=${orderNumber}`,
+        headers: clerk,
+      }),
+    ).data;
+    expect(mine.orderList.map((o: { orderNumber: string }) => o.orderNumber)).toEqual([orderNumber]);
+    // Someone is in charge, so it can be confirmed at once.
+    expect(detail.nextStatuses).toContain('CONFIRMED');
   });
 
   it('charges a global company in dollars and takes one of its saved addresses', async () => {

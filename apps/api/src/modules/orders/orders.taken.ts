@@ -136,6 +136,8 @@ export async function placeTakenOrder(
           : expectedMinor;
         throw refusal(lines, total, written);
       }
+      // Whoever takes an order by phone is in charge of it from the start; an owner may name another later.
+      await repo.setPersonInCharge(tx, written.order.id, staffId);
       await repo.insertStatusHistory(tx, {
         orderId: written.order.id,
         fromStatus: null,
@@ -143,7 +145,7 @@ export async function placeTakenOrder(
         actor: 'STAFF',
         staffId,
         note: [
-          `Placed by staff (${takenBy}) for the buyer.`,
+          `Placed by staff (${takenBy}) for the buyer; ${takenBy} is in charge.`,
           ...(input.outsideWindowReason
             ? [TAKEN_ORDER_MESSAGES.outsideWindowNote(input.outsideWindowReason)]
             : []),
@@ -155,6 +157,14 @@ export async function placeTakenOrder(
         entity: 'order',
         entityId: written.order.orderNumber,
         after: { buyerId: buyer.id, lines: lines.length, amount: written.order.amount, currency },
+      });
+      await recordAudit(tx, {
+        staffId,
+        action: 'order.person-in-charge',
+        entity: 'order',
+        entityId: written.order.orderNumber,
+        before: { personInChargeStaffId: null },
+        after: { personInChargeStaffId: staffId },
       });
       return {
         uuid: written.order.id,
