@@ -174,6 +174,7 @@ export const adminOrderViewCounts = z.object({
   mine: z.number().int(),
   needsAction: z.number().int(),
 });
+export type AdminOrderViewCounts = z.infer<typeof adminOrderViewCounts>;
 export const adminOrderListResponse = envelope(
   z.object({
     orderList: z.array(adminOrderSummary),

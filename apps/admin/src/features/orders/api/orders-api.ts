@@ -1,4 +1,10 @@
-import type { AdminOrderDetail, adminOrderSummary, BackorderChoice, OrderStatus } from '@kshop/contract';
+import type {
+  AdminOrderDetail,
+  AdminOrderViewCounts,
+  adminOrderSummary,
+  BackorderChoice,
+  OrderStatus,
+} from '@kshop/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminGet, adminRequest } from '../../../lib/api-client';
@@ -17,10 +23,12 @@ export type OrderFilter = {
   dir?: 'asc' | 'desc';
   /** 'me': only the orders the signed-in staff member is in charge of. */
   assigned?: 'me';
+  /** A quick view: 'today' or 'needs-action'. */
+  view?: string;
 };
 
 const ordersKey = ['admin', 'orders'] as const;
-type OrderList = { orderList: AdminOrderSummary[]; totalCount: number };
+type OrderList = { orderList: AdminOrderSummary[]; totalCount: number; viewCounts?: AdminOrderViewCounts };
 
 export const useOrderList = (filter: OrderFilter) =>
   useQuery({

@@ -45,3 +45,41 @@ describe("the order list and the buyer's PO number", () => {
     );
   });
 });
+
+describe("the order list's quick views", () => {
+  it('offers all, today, assigned to me and needs action with their counts, each keeping the other filters', async () => {
+    signedIn();
+    const api = stubApi({
+      'GET /admin/orders': {
+        data: {
+          orderList: [order(1, null)],
+          totalCount: 1,
+          viewCounts: { all: 40, today: 3, mine: 7, needsAction: 12 },
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<OrderListPage />, { route: '/orders?status=PENDING' });
+    const views = screen.getByRole('navigation', { name: 'Order views' });
+    const link = (name: RegExp) => within(views).getByRole('link', { name });
+    await within(views).findByText('12');
+    expect(
+      within(views)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['All orders 40', 'Today 3', 'Assigned to me 7', 'Needs action 12']);
+    expect(link(/^All orders/).getAttribute('aria-current')).toBe('page');
+    expect(link(/^Needs action/).getAttribute('href')).toBe('/orders?status=PENDING&view=needs-action');
+
+    await user.click(link(/^Today/));
+    await vi.waitFor(() =>
+      expect(
+        api
+          .callsTo('GET /admin/orders')
+          .some((c) => /view=today/.test(c.url) && /status=PENDING/.test(c.url)),
+      ).toBe(true),
+    );
+    expect(link(/^Today/).getAttribute('aria-current')).toBe('page');
+    expect(link(/^Assigned to me/).getAttribute('href')).toBe('/orders?status=PENDING&assigned=me');
+  });
+});

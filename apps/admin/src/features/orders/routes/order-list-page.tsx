@@ -1,4 +1,4 @@
-import { formatPrice, ORDER_STATUSES } from '@kshop/contract';
+import { ADMIN_ORDER_VIEWS, type AdminOrderViewCounts, formatPrice, ORDER_STATUSES } from '@kshop/contract';
 import { FormField, Pagination } from '@kshop/ui';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -46,6 +46,7 @@ export function OrderListPage() {
     buyer: get('buyer') || undefined,
     orderNumber: get('orderNumber') || undefined,
     assigned: get('assigned') === 'me' ? ('me' as const) : undefined,
+    view: ADMIN_ORDER_VIEWS.find((view) => view === get('view')),
     ...sortOf(get('sort'), get('dir')),
   };
   const { data, error, isPending, refetch } = useOrderList(filter);
@@ -82,6 +83,11 @@ export function OrderListPage() {
         </Link>
         <OrderExports filter={exportFilter} />
       </div>
+      <OrderViews
+        current={filter.view ?? (filter.assigned ? 'mine' : 'all')}
+        counts={data?.viewCounts}
+        hrefWith={hrefWith}
+      />
       <form key={key} className="filters" aria-label={t`Filter orders`} onSubmit={applyFilters}>
         <FormField label={t`Status`}>
           {(control) => (
@@ -245,5 +251,52 @@ export function OrderListPage() {
         </>
       )}
     </>
+  );
+}
+
+type ViewName = 'all' | 'today' | 'mine' | 'needs-action';
+
+/**
+ * The order list's quick views (issue 36): every order, today's (the Korean day), those assigned to me and those
+ * needing action, each a link that keeps the other filters, with its count under them.
+ */
+function OrderViews({
+  current,
+  counts,
+  hrefWith,
+}: {
+  current: ViewName;
+  counts: AdminOrderViewCounts | undefined;
+  hrefWith: (changes: Record<string, string | null>) => string;
+}) {
+  const { t } = useLingui();
+  const views: { name: ViewName; label: string; count?: number; query: Record<string, string | null> }[] = [
+    { name: 'all', label: t`All orders`, count: counts?.all, query: { view: null, assigned: null } },
+    { name: 'today', label: t`Today`, count: counts?.today, query: { view: 'today', assigned: null } },
+    { name: 'mine', label: t`Assigned to me`, count: counts?.mine, query: { view: null, assigned: 'me' } },
+    {
+      name: 'needs-action',
+      label: t`Needs action`,
+      count: counts?.needsAction,
+      query: { view: 'needs-action', assigned: null },
+    },
+  ];
+  return (
+    <nav className="order-views" aria-label={t`Order views`}>
+      <ul className="order-views__list">
+        {views.map((view) => (
+          <li key={view.name}>
+            <Link
+              to={hrefWith(view.query)}
+              className="order-views__link"
+              aria-current={view.name === current ? 'page' : undefined}
+            >
+              {view.label}
+              {view.count !== undefined && <span className="order-views__count"> {view.count}</span>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
