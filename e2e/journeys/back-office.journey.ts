@@ -893,6 +893,20 @@ describe('back office: staff approve a company, sell and ship a new product, and
             cells[2] === order.orderNumber,
         );
         assert.equal(statusMoves.length, 4, 'four moves of the order are recorded');
+
+        // At 1280 px the order list, persons in charge included, fits its box: nothing cut or scrolled away.
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await openFromNav(page, 'Orders');
+        const list = page.getByRole('table', { name: 'Orders', exact: true });
+        await list.getByRole('link', { name: order.orderNumber, exact: true }).waitFor();
+        const fit = await list.evaluate((table) => {
+          const box = table.parentElement!;
+          return { scroll: box.scrollWidth, client: box.clientWidth };
+        });
+        assert.ok(
+          fit.scroll <= fit.client,
+          `the order list is ${fit.scroll} px wide in a ${fit.client} px box`,
+        );
       },
     );
   });

@@ -233,7 +233,7 @@ export function OrderListPage() {
                     <td>
                       <StatusBadge status={order.status} kind="order" />
                     </td>
-                    <td>
+                    <td className="breakable">
                       {order.personInCharge ?? <span className="muted">{t`Nobody yet`}</span>}
                       {order.takenBy && <span className="muted"> · {t`Taken by ${order.takenBy}`}</span>}
                     </td>
