@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { cartItems, productOptions, products, savedListLines, savedLists } from '../../db/schema.js';
 
-/** The member's lists, the last changed first, with their number of lines and pieces. */
-export const listsOf = (db: Executor, buyerId: string) =>
+/** The member's lists (or the one of `listId`), the last changed first, with their number of lines and pieces. */
+export const listsOf = (db: Executor, buyerId: string, listId?: string) =>
   db
     .select({
       id: savedLists.id,
@@ -14,7 +14,7 @@ export const listsOf = (db: Executor, buyerId: string) =>
     })
     .from(savedLists)
     .leftJoin(savedListLines, eq(savedListLines.listId, savedLists.id))
-    .where(eq(savedLists.buyerId, buyerId))
+    .where(and(eq(savedLists.buyerId, buyerId), listId ? eq(savedLists.id, listId) : undefined))
     .groupBy(savedLists.id)
     .orderBy(desc(savedLists.updatedAt), asc(savedLists.id));
 

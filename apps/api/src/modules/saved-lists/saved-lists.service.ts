@@ -68,7 +68,7 @@ async function writeLines(db: Executor, listId: string, lines: readonly Line[]) 
 }
 
 async function summary(db: Executor, buyerId: string, listId: string): Promise<SavedListSummary> {
-  const row = (await repo.listsOf(db, buyerId)).find((r) => r.id === listId);
+  const [row] = await repo.listsOf(db, buyerId, listId);
   return summaryOf(row!);
 }
 
